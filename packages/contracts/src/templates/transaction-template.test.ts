@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { InvestmentTemplateSchema } from './investment-template.js';
+import { TransactionTemplateSchema } from './transaction-template.js';
+import { TreasuryTemplateSchema } from './treasury-template.js';
+
+function messages(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  return (result.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`).sort();
+}
+
+const valid = {
+  cellHeaderData: 'Date',
+  accountNumber: '0',
+  date: '1',
+  description: '2,3',
+  amount: '4',
+  headerStart: '0',
+};
+
+describe('TransactionTemplateSchema', () => {
+  it('accepts a valid template, numbers as text or numbers, flags sent as 1', () => {
+    expect(TransactionTemplateSchema.safeParse(valid).success).toBe(true);
+    const parsed = TransactionTemplateSchema.parse({
+      ...valid,
+      accountNumber: undefined,
+      date: 1,
+      fileNameIncluded: 1,
+    });
+    expect(parsed).toMatchObject({ date: '1', fileNameIncluded: true });
+  });
+
+  it('gives the spec messages', () => {
+    expect(messages(TransactionTemplateSchema.safeParse({}))).toEqual([
+      'accountNumber: Required!',
+      'accountNumberHeader: Required!',
+      'amount: Required!',
+      'cellHeaderData: Required!',
+      'date: Required!',
+      'description: Required!',
+      'headerStart: Required!',
+    ]);
+    expect(
+      messages(
+        TransactionTemplateSchema.safeParse({ ...valid, description: '2;3', date: 'x', accountNumber: 'a' }),
+      ),
+    ).toEqual([
+      'accountNumber: Field must be a number.',
+      'date: Field must be a number.',
+      'description: Field has an invalid format.',
+    ]);
+    expect(messages(TransactionTemplateSchema.safeParse({ ...valid, amount: '2' }))).toEqual([
+      'amount: Column references must be unique.',
+      'description: Column references must be unique.',
+    ]);
+    expect(
+      messages(TransactionTemplateSchema.safeParse({ ...valid, amount: undefined, amountCredit: '5' })),
+    ).toEqual(['amountDebit: Required!']);
+    expect(
+      messages(TransactionTemplateSchema.safeParse({ ...valid, specialCase: 1, accountNumberHeader: '1,2' })),
+    ).toEqual(['accountNumber: Should be empty!']);
+    expect(
+      messages(
+        TransactionTemplateSchema.safeParse({ ...valid, accountNumber: undefined, accountNumberHeader: '1' }),
+      ),
+    ).toEqual(['accountNumberHeader: Field must be 2 values.']);
+    expect(
+      messages(
+        TransactionTemplateSchema.safeParse({
+          ...valid,
+          accountNumber: undefined,
+          fileNameIncluded: 1,
+          accountNumberHeader: '1,2',
+        }),
+      ),
+    ).toEqual(['accountNumberHeader: Should be empty!']);
+  });
+});
+
+describe('InvestmentTemplateSchema', () => {
+  it('requires the mandatory columns and allows headerStart -1', () => {
+    const base = {
+      accountNumber: '0',
+      settlementDate: '1',
+      maturityDate: '2',
+      interestRate: '3',
+      settlementAmount: '4',
+      investmentType: '5',
+      faceValue: '6',
+      headerStart: '-1',
+    };
+    expect(InvestmentTemplateSchema.safeParse(base).success).toBe(true);
+    expect(messages(InvestmentTemplateSchema.safeParse({ ...base, faceValue: '', fund: 'x' }))).toEqual([
+      'faceValue: Required!',
+      'fund: Field must be a number.',
+    ]);
+  });
+});
+
+describe('TreasuryTemplateSchema', () => {
+  it('requires the account group name', () => {
+    expect(messages(TreasuryTemplateSchema.safeParse({ accountGroupName: ' ' }))).toEqual([
+      'accountGroupName: Required!',
+    ]);
+    expect(messages(TreasuryTemplateSchema.safeParse({}))).toEqual(['accountGroupName: Required!']);
+  });
+});

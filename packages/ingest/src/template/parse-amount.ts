@@ -1,0 +1,63 @@
+export interface AmountOptions {
+  /** Only when the template says so: "1.234,56" reads as 1234.56. */
+  decimalComma?: boolean;
+}
+
+export type ParsedAmount = { ok: true; value: string } | { ok: false; reason: string };
+
+const CURRENCY_SYMBOLS = /[$€£¥]|\b(USD|EUR|GBP|CAD)\b/g;
+
+/**
+ * Reads a money amount into a normalised decimal string ("-1234.5"): `$`, thousands separators,
+ * a leading or trailing minus, parentheses and a trailing CR/DR mark. Strings, not floats, so
+ * amounts reach the database exactly as the bank wrote them.
+ */
+export function parseAmount(raw: string, options: AmountOptions = {}): ParsedAmount {
+  let text = raw.trim();
+  if (text === '') return { ok: false, reason: 'empty amount' };
+  let isNegative = false;
+  let minusSigns = 0;
+  if (text.startsWith('(') && text.endsWith(')')) {
+    isNegative = true;
+    text = text.slice(1, -1).trim();
+  }
+  text = text.replace(CURRENCY_SYMBOLS, '').replace(/\s+/g, '');
+  if (/^[-−]/.test(text)) {
+    isNegative = !isNegative;
+    minusSigns++;
+    text = text.slice(1);
+  } else if (text.startsWith('+')) {
+    text = text.slice(1);
+  }
+  if (/[-−]$/.test(text)) {
+    isNegative = !isNegative;
+    minusSigns++;
+    text = text.slice(0, -1);
+  } else if (/dr$/i.test(text)) {
+    isNegative = !isNegative;
+    text = text.slice(0, -2);
+  } else if (/cr$/i.test(text)) {
+    text = text.slice(0, -2);
+  }
+  // A sign may sit on either side of the currency symbol: "-$5" and "$-5" both mean minus five.
+  if (/^[-−]/.test(text)) {
+    isNegative = !isNegative;
+    minusSigns++;
+    text = text.slice(1);
+  }
+  if (minusSigns > 1) return { ok: false, reason: `"${raw.trim()}" has more than one minus sign` };
+  const [thousands, decimal] = options.decimalComma ? ['.', ','] : [',', '.'];
+  const pattern = options.decimalComma
+    ? /^(\d{1,3}(\.\d{3})+|\d+)(,\d*)?$|^,\d+$/
+    : /^(\d{1,3}(,\d{3})+|\d+)(\.\d*)?$|^\.\d+$/;
+  if (!pattern.test(text)) return { ok: false, reason: `"${raw.trim()}" is not a number` };
+  const [whole = '', fraction = ''] = text.split(thousands).join('').split(decimal);
+  return { ok: true, value: normalizeDecimal(isNegative, whole, fraction) };
+}
+
+export function normalizeDecimal(isNegative: boolean, whole: string, fraction: string): string {
+  const w = whole.replace(/^0+(?=\d)/, '') || '0';
+  const f = fraction.replace(/0+$/, '');
+  const body = f === '' ? w : `${w}.${f}`;
+  return isNegative && /[1-9]/.test(body) ? `-${body}` : body;
+}

@@ -1,0 +1,115 @@
+const QUOTE = 34;
+const LF = 10;
+const CR = 13;
+
+export interface ParsedRecords {
+  records: string[][];
+  /** Characters of the input fully consumed; the rest starts an incomplete record. */
+  consumed: number;
+  /** Set when a field grew past maxCellLength: a runaway quote, not data. */
+  oversizedCell?: boolean;
+}
+
+/**
+ * Splits delimited text into records (RFC 4180 quoting, embedded newlines, CRLF/LF/CR). With
+ * isFinal false the last, possibly incomplete record is left unconsumed for the next chunk.
+ * A hand-written charCode loop: this is the hot path of the 1M-row benchmark.
+ */
+export function parseDelimited(
+  text: string,
+  delimiter: string,
+  isFinal: boolean,
+  maxCellLength: number,
+): ParsedRecords {
+  const delim = delimiter.charCodeAt(0);
+  const n = text.length;
+  const records: string[][] = [];
+  let pos = 0;
+  let consumed = 0;
+
+  outer: while (pos < n) {
+    const record: string[] = [];
+    let i = pos;
+    for (;;) {
+      if (i < n && text.charCodeAt(i) === QUOTE) {
+        // Quoted field: runs to the closing quote; "" is an escaped quote.
+        let value = '';
+        let start = i + 1;
+        for (;;) {
+          const q = text.indexOf('"', start);
+          if (q === -1) {
+            if (!isFinal) {
+              if (n - pos > maxCellLength) return { records, consumed, oversizedCell: true };
+              break outer;
+            }
+            // Unterminated quote at end of file: keep the text rather than lose it.
+            value += text.slice(start);
+            i = n;
+            break;
+          }
+          if (q + 1 < n && text.charCodeAt(q + 1) === QUOTE) {
+            value += text.slice(start, q + 1);
+            start = q + 2;
+            continue;
+          }
+          if (q + 1 >= n && !isFinal) break outer;
+          value += text.slice(start, q);
+          i = q + 1;
+          break;
+        }
+        if (value.length > maxCellLength) return { records, consumed, oversizedCell: true };
+        // Text after the closing quote up to the delimiter is kept, as spreadsheet programs do.
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === delim || c === LF || c === CR) break;
+          j++;
+        }
+        if (j > i) value += text.slice(i, j);
+        i = j;
+        record.push(value);
+      } else {
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === delim || c === LF || c === CR) break;
+          j++;
+        }
+        if (j - i > maxCellLength) return { records, consumed, oversizedCell: true };
+        record.push(text.slice(i, j));
+        i = j;
+      }
+      if (i >= n) {
+        if (!isFinal) break outer;
+        records.push(record);
+        pos = n;
+        consumed = n;
+        break outer;
+      }
+      const c = text.charCodeAt(i);
+      if (c === delim) {
+        i++;
+        if (i >= n && isFinal) {
+          record.push('');
+          records.push(record);
+          pos = n;
+          consumed = n;
+          break outer;
+        }
+        continue;
+      }
+      // End of line: CRLF, LF or a lone CR. A CR at the chunk end may be half of a CRLF.
+      if (c === CR) {
+        if (i + 1 >= n && !isFinal) break outer;
+        i += i + 1 < n && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      } else {
+        i++;
+      }
+      records.push(record);
+      pos = i;
+      consumed = i;
+      break;
+    }
+  }
+  return { records, consumed };
+}
