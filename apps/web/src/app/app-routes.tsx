@@ -1,0 +1,83 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { ROUTE_PERMISSIONS, type ProtectedRoute } from '@tideline/contracts/access/route-permissions';
+import { PageLoader } from '../components/page-loader';
+import { PublicOnly } from './guards/public-only';
+import { RequireAuth } from './guards/require-auth';
+import { RequirePermission } from './guards/require-permission';
+import { ROUTE_TITLES } from './route-titles';
+
+// Every screen is its own chunk (architecture.md "Web"): the sign-in route never loads the shell.
+const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
+const SetNewPasswordPage = lazy(() => import('../features/auth/set-new-password-page'));
+const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
+const AppLayout = lazy(() => import('./layout/app-layout'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const PlaceholderPage = lazy(() =>
+  import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+);
+const NotFoundContent = lazy(() =>
+  import('../features/errors/not-found-content').then((m) => ({ default: m.NotFoundContent })),
+);
+
+// Screens that later issues fill in; until then each shows its title.
+function pageFor(route: ProtectedRoute) {
+  if (route === '/dashboard') return <DashboardPage />;
+  return <PlaceholderPage title={ROUTE_TITLES[route]} />;
+}
+
+const protectedRoutes = Object.keys(ROUTE_PERMISSIONS) as ProtectedRoute[];
+
+/** The route table of platform.md 2.1 with its guards. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <PublicOnly>
+              <SignInPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/reset-password/:username/*"
+          element={
+            <PublicOnly>
+              <SetNewPasswordPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          path="/forgot-password/:username/:code"
+          element={
+            <PublicOnly>
+              <SetNewPasswordPage />
+            </PublicOnly>
+          }
+        />
+        <Route
+          element={
+            <RequireAuth>
+              <AppLayout />
+            </RequireAuth>
+          }
+        >
+          {protectedRoutes.map((route) => (
+            <Route
+              key={route}
+              path={route}
+              element={
+                <RequirePermission route={route} fallback={<NotFoundContent />}>
+                  {pageFor(route)}
+                </RequirePermission>
+              }
+            />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

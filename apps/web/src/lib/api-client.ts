@@ -1,0 +1,120 @@
+import { TokenResultSchema } from '@tideline/contracts/auth/auth.schemas';
+import { useSessionStore } from './session-store';
+
+/** A failed call: the server's `{ msg }` (or a fallback) with the real HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** false for the identity calls that carry no bearer token (sign-in, MFA, password links). */
+  isAuthenticated?: boolean;
+  signal?: AbortSignal;
+}
+
+// The access token lives in memory only; a reload gets a new one from the refresh cookie.
+let accessToken: string | null = null;
+let refreshInFlight: Promise<string | null> | null = null;
+let sessionExpiredHandler: () => void = () => undefined;
+
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+export function hasAccessToken(): boolean {
+  return accessToken !== null;
+}
+
+/** Called when the session is found expired while a user is held (platform.md 4.2). */
+export function onSessionExpired(handler: () => void): void {
+  sessionExpiredHandler = handler;
+}
+
+function expireSession(): void {
+  accessToken = null;
+  if (useSessionStore.getState().user) {
+    useSessionStore.getState().clearSession();
+    sessionExpiredHandler();
+  }
+}
+
+async function readMessage(response: Response, fallback: string): Promise<string> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string') return body.msg;
+  } catch {
+    // not JSON: keep the fallback
+  }
+  return fallback;
+}
+
+async function requestNewAccessToken(): Promise<string | null> {
+  const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+  if (response.status === 401) {
+    expireSession();
+    return null;
+  }
+  if (!response.ok) throw new ApiError(response.status, await readMessage(response, response.statusText));
+  const { accessToken: token } = TokenResultSchema.parse(await response.json());
+  accessToken = token;
+  return token;
+}
+
+/** Concurrent callers share one in-flight refresh. Resolves null when the session is gone. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshInFlight ??= requestNewAccessToken().finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+}
+
+// The session check of platform.md 4.2: an expired session signs the user out; any other failure of
+// the check is logged and the action goes on.
+async function checkSession(): Promise<void> {
+  try {
+    await refreshAccessToken();
+  } catch (error) {
+    console.error('Session check failed', error);
+  }
+}
+
+function send(path: string, options: ApiRequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.isAuthenticated !== false && accessToken) headers.Authorization = `Bearer ${accessToken}`;
+  return fetch(`/api${path}`, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+}
+
+/**
+ * Calls the API and returns the parsed JSON answer. Authenticated calls get a token first when none is
+ * held, and are retried once after a 401 with a refreshed token.
+ */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const isAuthenticated = options.isAuthenticated !== false;
+  if (isAuthenticated && !accessToken) await checkSession();
+  let response = await send(path, options);
+  if (isAuthenticated && response.status === 401) {
+    const token = await refreshAccessToken().catch((error: unknown) => {
+      console.error('Token refresh failed', error);
+      return null;
+    });
+    if (token) response = await send(path, options);
+  }
+  if (!response.ok) throw new ApiError(response.status, await readMessage(response, response.statusText));
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
