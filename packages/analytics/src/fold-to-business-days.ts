@@ -16,6 +16,8 @@ export interface BusinessDayFlows {
   readonly days: number[];
   /** Net flow per business day, aligned with `days`. */
   readonly flows: Float64Array;
+  /** Number of flows folded onto each business day. */
+  readonly counts: Uint32Array;
 }
 
 /**
@@ -26,7 +28,8 @@ export interface BusinessDayFlows {
 export function foldToBusinessDays(flows: readonly DayFlow[], from: number, to: number): BusinessDayFlows {
   const days = listBusinessDays(from, to);
   const totals = new Float64Array(days.length);
-  if (days.length === 0) return { days, flows: totals };
+  const counts = new Uint32Array(days.length);
+  if (days.length === 0) return { days, flows: totals, counts };
   const firstDay = days[0] as number;
   const indexByDay = new Map<number, number>();
   days.forEach((day, index) => indexByDay.set(day, index));
@@ -37,7 +40,9 @@ export function foldToBusinessDays(flows: readonly DayFlow[], from: number, to: 
     if (target > lastBusinessDay) target = lastBusinessDay;
     if (target < firstDay) target = firstDay;
     const index = indexByDay.get(target);
-    if (index !== undefined) totals[index] = (totals[index] ?? 0) + flow.amount;
+    if (index === undefined) continue;
+    totals[index] = (totals[index] as number) + flow.amount;
+    counts[index] = (counts[index] as number) + 1;
   }
-  return { days, flows: totals };
+  return { days, flows: totals, counts };
 }

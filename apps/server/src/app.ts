@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerAccessHook } from './platform/access/access-hook';
+import { describeAccess } from './platform/access/route-access';
+import type { Platform } from './platform/create-platform';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { authRoutes } from './modules/auth/auth.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+export const VERSION = '0.1.0';
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface RouteRecord {
+  method: string;
+  url: string;
+  access: string;
+  declared: boolean;
+}
+
+/** Builds the API: platform plugins, the access hook, every module, the web app's files. */
+export async function buildApp(
+  platform: Platform,
+  options: { loggerInstance?: FastifyBaseLogger; logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const { config } = platform;
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: config.LOG_LEVEL } }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RouteRecord[] = [];
+  app.addHook('onRoute', (route) => {
+    // The OpenAPI page documents the API itself; it is public like the web app's files.
+    if (route.url.startsWith('/api/docs'))
+      route.config = { ...route.config, access: { public: true, reason: 'API documentation' } };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      const access = route.config?.access;
+      routes.push({ method, url: route.url, access: describeAccess(access), declared: access !== undefined });
+    }
+  });
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Tideline API', version: VERSION } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerAccessHook(app, { db: platform.database.db, signer: platform.signer });
+
+  await app.register(healthRoutes({ database: platform.database, version: VERSION }), { prefix: '/api' });
+  await app.register(
+    authRoutes({
+      auth: platform.auth,
+      secureCookies: config.publicUrl.startsWith('https://'),
+      refreshTtlDays: config.REFRESH_TOKEN_TTL_DAYS,
+    }),
+    { prefix: '/api/auth' },
+  );
+  await app.register(usersRoutes(), { prefix: '/api/users' });
+  await app.register(jobsRoutes({ db: platform.database.db, jobs: platform.jobs }), { prefix: '/api/jobs' });
+  await app.register(filesRoutes(platform), { prefix: '/api/files' });
+
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  registerSpaFallback(app);
+  return Object.assign(app, { routeTable: routes });
+}
+
+/** Any GET outside /api that is no file is a client-side route: answer with the web app's index.html. */
+function registerSpaFallback(app: FastifyInstance) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && hasWeb) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ msg: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { buildLogger } from './platform/logger';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './db/open-database';
+import { migrateDatabase } from './db/migrate';
+import { createPlatform } from './platform/create-platform';
+import { createAdmin } from './modules/users/users.service';
+import { AppError } from './platform/http/app-error';
+
+const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --last-name L`;
+
+// Works on either database: DATABASE_URL when set, otherwise the embedded one under DATA_DIR (stop the
+// server first: PGlite holds its data folder exclusively).
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (command !== 'create-admin') {
+    console.error(USAGE);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+  });
+  if (!values.email || !values['first-name'] || !values['last-name']) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const log = buildLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  try {
+    await migrateDatabase(database.db);
+    const platform = await createPlatform(config, database, log);
+    const { link } = await createAdmin(
+      { db: database.db, auth: platform.auth },
+      { email: values.email, firstName: values['first-name'], lastName: values['last-name'] },
+    );
+    console.log(`Administrator ${values.email} created. Set the password here: ${link}`);
+    return 0;
+  } catch (err) {
+    console.error(err instanceof AppError ? err.message : err);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exit(await main());

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: query helpers take this so callers choose. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  mode: 'embedded' | 'server';
+  close(): Promise<void>;
+}
+
+interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  /** Embedded only: keep the database in memory (tests). */
+  inMemory?: boolean;
+}
+
+// PostgreSQL answers numeric as text; bigint (int8) fits the JS number range for our counters and ids.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * Both modes speak the PostgreSQL wire protocol through node-postgres: in embedded mode PGlite is served
+ * on a loopback socket (pglite-socket's transaction-aware multiplexer), so the domain code, Drizzle,
+ * pg-boss and COPY run the same way on both.
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = createPool(options.databaseUrl, options.poolSize ?? 10);
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      url: options.databaseUrl,
+      mode: 'server',
+      close: () => pool.end(),
+    };
+  }
+  const embedded = await startEmbeddedPostgres(options);
+  const pool = createPool(embedded.url, Math.min(options.poolSize ?? 8, 8));
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url: embedded.url,
+    mode: 'embedded',
+    async close() {
+      await pool.end();
+      await embedded.stop();
+    },
+  };
+}
+
+function createPool(connectionString: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export async function startEmbeddedPostgres(options: { dataDir: string; inMemory?: boolean }) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let dataPath = 'memory://';
+  if (!options.inMemory) {
+    dataPath = path.join(options.dataDir, 'pgdata');
+    await mkdir(dataPath, { recursive: true });
+  }
+  const pglite = await PGlite.create(dataPath);
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  await server.start();
+  return {
+    url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,
+    async stop() {
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}

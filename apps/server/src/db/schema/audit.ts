@@ -1,0 +1,24 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// Append-only (a trigger in the migration refuses UPDATE and DELETE): who did what to which entity.
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    auditId: bigserial('audit_id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [
+    index('audit_log_occurred_idx').on(t.occurredAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_user_idx').on(t.userId),
+  ],
+);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const roles = pgTable('roles', {
+  roleId: serial('role_id').primaryKey(),
+  roleName: text('role_name').notNull().unique(),
+  isClientScoped: boolean('is_client_scoped').notNull().default(false),
+  permissions: text('permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    userId: serial('user_id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId),
+    // platform.md 4.5: active (1) or inactive (0).
+    status: smallint('status').notNull().default(1),
+    passwordHash: text('password_hash'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    // The newest TOTP time step accepted: a code is accepted once, and never an older one.
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    // Bumped on deactivation, password change and MFA reset: access tokens carry it and stop working.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+// platform.md 3 clientAssociation. The clients table arrives with the clients issue, which adds the FK.
+export const userClients = pgTable(
+  'user_clients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    clientId: integer('client_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index('user_clients_client_idx').on(t.clientId)],
+);

@@ -1,0 +1,48 @@
+import { buildLogger } from './platform/logger';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './db/open-database';
+import { migrateDatabase } from './db/migrate';
+import { createPlatform } from './platform/create-platform';
+import { buildApp } from './app';
+import { defineJobs } from './jobs';
+import { createAdmin, hasAnyUser, seedDefaultRoles } from './modules/users/users.service';
+
+// config -> database -> app -> listen (architecture.md "Repository layout").
+const config = loadConfig();
+const log = buildLogger(config);
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  poolSize: config.DATABASE_POOL_SIZE,
+});
+await migrateDatabase(database.db);
+await seedDefaultRoles(database.db);
+const platform = await createPlatform(config, database, log);
+const app = await buildApp(platform, { loggerInstance: log });
+defineJobs(platform);
+await platform.jobs.start({ work: config.jobsInProcess });
+await app.listen({ port: config.PORT, host: config.HOST });
+log.info(
+  `Tideline is running at ${config.publicUrl} (database: ${database.mode}${database.mode === 'embedded' ? `, data in ${config.dataDir}` : ''})`,
+);
+
+if (!(await hasAnyUser(database.db))) {
+  const { link } = await createAdmin(
+    { db: database.db, auth: platform.auth },
+    { email: config.ADMIN_EMAIL, firstName: 'Admin', lastName: 'User' },
+  );
+  log.info(`No users yet. Set the first administrator's password (${config.ADMIN_EMAIL}) here: ${link}`);
+}
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info(`${signal}: shutting down`);
+  await app.close();
+  await platform.jobs.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// Every environment variable the server reads, with its default. README.md "Configuration" lists them.
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  AUTH_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(14),
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).default(72),
+  RESET_TTL_MINUTES: z.coerce.number().int().min(5).default(60),
+  SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(104_857_600),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Tideline <no-reply@tideline.local>'),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    isProduction: e.NODE_ENV === 'production',
+    databaseMode: e.DATABASE_URL ? ('server' as const) : ('embedded' as const),
+    // Embedded mode has no separate worker process, so jobs run in the API process unless told otherwise.
+    jobsInProcess: e.JOBS_IN_PROCESS ?? !e.DATABASE_URL,
+  };
+}

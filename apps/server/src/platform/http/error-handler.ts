@@ -1,0 +1,37 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './app-error';
+
+// One place turns every failure into { msg } with a real status (architecture.md "Contracts").
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ msg: error.message, fieldErrors: error.fieldErrors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      const first = Object.entries(fieldErrors)[0];
+      const msg = first ? `${first[0] === '_' ? 'Request' : first[0]}: ${first[1][0]}` : 'Invalid request.';
+      return reply.status(400).send({ msg, fieldErrors });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ msg: 'The request is too large.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return reply.status(400).send({ msg: 'The request body is not valid JSON.' });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ msg: 'Unsupported content type.' });
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(status)
+      .send({ msg: status === 500 ? 'Something went wrong. Please try again.' : error.message });
+  });
+}

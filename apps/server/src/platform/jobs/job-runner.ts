@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/open-database';
+import { jobRuns } from '../../db/schema';
+
+export interface JobContext<T> {
+  jobId: string;
+  data: T;
+  /** 1 on the first try, 2 on the first retry… Handlers must be idempotent: retries rerun everything. */
+  attempt: number;
+  db: Db;
+  log: FastifyBaseLogger;
+  setProgress(percent: number, message?: string): Promise<void>;
+}
+
+export interface JobDefinition<T> {
+  name: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  handle(ctx: JobContext<T>): Promise<unknown>;
+}
+
+export interface EnqueueMeta {
+  createdBy?: number | null;
+  clientId?: number | null;
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/**
+ * Jobs are pg-boss rows taken with SKIP LOCKED, so any number of workers share a queue; retries back
+ * off exponentially. job_runs mirrors each job's state, progress and a message a person can read.
+ */
+export function createJobRunner(options: {
+  db: Db;
+  databaseUrl: string;
+  log: FastifyBaseLogger;
+  pollingIntervalSeconds?: number;
+}) {
+  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, maintenanceIntervalSeconds: 30 });
+  boss.on('error', (err) => options.log.error({ err }, 'job runner error'));
+  const definitions = new Map<string, JobDefinition<unknown>>();
+  let started = false;
+
+  async function updateRun(jobId: string, values: Partial<typeof jobRuns.$inferInsert>) {
+    await options.db
+      .update(jobRuns)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(jobRuns.jobId, jobId));
+  }
+
+  async function runOne<T>(def: JobDefinition<T>, job: PgBoss.JobWithMetadata<T>) {
+    const attempt = job.retryCount + 1;
+    await updateRun(job.id, { state: 'active', attempts: attempt, message: null });
+    const ctx: JobContext<T> = {
+      jobId: job.id,
+      data: job.data,
+      attempt,
+      db: options.db,
+      log: options.log.child({ job: def.name, jobId: job.id, attempt }),
+      setProgress: (percent, message) =>
+        updateRun(job.id, {
+          progress: Math.max(0, Math.min(100, Math.round(percent))),
+          ...(message ? { message } : {}),
+        }),
+    };
+    try {
+      const result = await def.handle(ctx);
+      await updateRun(job.id, {
+        state: 'completed',
+        progress: 100,
+        result: (result ?? null) as object | null,
+      });
+      return result;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = job.retryCount >= job.retryLimit;
+      await updateRun(job.id, { state: final ? 'failed' : 'retrying', message });
+      ctx.log.warn({ err, final }, 'job attempt failed');
+      throw err;
+    }
+  }
+
+  return {
+    boss,
+    define<T>(def: JobDefinition<T>) {
+      definitions.set(def.name, def as JobDefinition<unknown>);
+    },
+    /** Creates the queues; with work=true this process also takes jobs (embedded mode, workers). */
+    async start({ work }: { work: boolean }) {
+      await boss.start();
+      started = true;
+      for (const def of definitions.values()) {
+        await boss.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retryLimit ?? 3,
+          retryDelay: def.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        });
+        if (work) {
+          await boss.work<unknown>(
+            def.name,
+            {
+              includeMetadata: true,
+              batchSize: 1,
+              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+            },
+            async ([job]) => (job ? runOne(def, job) : undefined),
+          );
+        }
+      }
+    },
+    async enqueue<T>(name: string, data: T, meta: EnqueueMeta = {}): Promise<string> {
+      if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
+      const jobId = randomUUID();
+      await options.db
+        .insert(jobRuns)
+        .values({ jobId, queue: name, createdBy: meta.createdBy ?? null, clientId: meta.clientId ?? null });
+      await boss.send(name, data as object, { id: jobId });
+      return jobId;
+    },
+    /** A job that failed for good runs again from the start, keeping its id (and so its idempotency key). */
+    async retry(jobId: string): Promise<boolean> {
+      const [run] = await options.db.select().from(jobRuns).where(eq(jobRuns.jobId, jobId));
+      if (!run || run.state !== 'failed') return false;
+      await boss.retry(run.queue, jobId);
+      await options.db
+        .update(jobRuns)
+        .set({ state: 'queued', message: null, updatedAt: sql`now()` })
+        .where(eq(jobRuns.jobId, jobId));
+      return true;
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { MailMessage } from './mailer';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function compose(to: string, subject: string, lines: string[], link: string, action: string): MailMessage {
+  const text = [...lines, '', `${action}: ${link}`, '', 'Tideline'].join('\n');
+  const html = [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p style="color:#666">If the button does not work, copy this address into your browser: ${escapeHtml(link)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function composeInvitationMail(
+  to: string,
+  firstName: string,
+  link: string,
+  hours: number,
+): MailMessage {
+  return compose(
+    to,
+    'Your Tideline account',
+    [
+      `Hello ${firstName},`,
+      `An account has been created for you on Tideline. The link below is valid for ${hours} hours and can be used once.`,
+    ],
+    link,
+    'Set your password',
+  );
+}
+
+export function composeResetMail(to: string, firstName: string, link: string, minutes: number): MailMessage {
+  return compose(
+    to,
+    'Reset your Tideline password',
+    [
+      `Hello ${firstName},`,
+      `Someone asked to reset the password of this account. The link below is valid for ${minutes} minutes and can be used once. If it was not you, ignore this mail.`,
+    ],
+    link,
+    'Choose a new password',
+  );
+}
