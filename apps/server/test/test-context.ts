@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from 'otplib';
+import { inject } from 'vitest';
+import { DEFAULT_ROLES } from '@tideline/contracts';
+import { buildApp, type App } from '../src/app';
+import { openDatabase, type Database } from '../src/db/open-database';
+import { userClients } from '../src/db/schema';
+import { loadConfig } from '../src/platform/config';
+import { createPlatform, type Platform } from '../src/platform/create-platform';
+import { createAdmin, seedDefaultRoles, SYSTEM_CONTEXT } from '../src/modules/users/users.service';
+import { findRoleByName, insertUser } from '../src/modules/users/users.queries';
+
+export interface TestContext {
+  app: App;
+  platform: Platform;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A real app on the run's real database, with its own DATA_DIR (outbox, files). */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-test-'));
+  const databaseUrl = inject('databaseUrl');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tideline.test',
+    SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000',
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 4 });
+  await seedDefaultRoles(database.db);
+  const platform = await createPlatform(
+    config,
+    database,
+    (await import('../src/platform/logger')).buildLogger(config),
+  );
+  const app = await buildApp(platform, { logger: false });
+  await app.ready();
+  return {
+    app,
+    platform,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await platform.jobs.stop();
+      await database.close();
+    },
+  };
+}
+
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomUUID().slice(0, 8)}@example.com`;
+export const STRONG_PASSWORD = 'Correct-Horse-42-battery';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+export async function readOutbox(ctx: TestContext, to?: string): Promise<Mail[]> {
+  const dir = path.join(ctx.dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [])).sort();
+  const mails = await Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Mail),
+  );
+  return to ? mails.filter((m) => m.to === to) : mails;
+}
+
+/** The TOTP code an authenticator would show `stepOffset` steps from now. */
+export function totpCode(secret: string, stepOffset = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepOffset * 30 });
+}
+
+export async function post(
+  ctx: TestContext,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers,
+  });
+}
+
+export interface SignedInUser {
+  userId: number;
+  email: string;
+  accessToken: string;
+  refreshCookie: string;
+  mfaSecret: string;
+  auth: { authorization: string };
+}
+
+/** Creates a user in a role with a password and runs the real sign-in + MFA enrolment through HTTP. */
+export async function createSignedInUser(
+  ctx: TestContext,
+  roleName = 'Admin',
+  clientIds: number[] = [],
+): Promise<SignedInUser> {
+  const email = uniqueEmail(roleName.toLowerCase().replace(/\s/g, '-'));
+  const db = ctx.database.db;
+  const role = await findRoleByName(db, roleName);
+  if (!role)
+    throw new Error(`No role ${roleName}; defaults are ${DEFAULT_ROLES.map((r) => r.roleName).join(', ')}`);
+  const passwordHash = await ctx.platform.hasher.hashPassword(STRONG_PASSWORD);
+  const user = await insertUser(db, {
+    email,
+    firstName: 'Test',
+    lastName: roleName,
+    roleId: role.roleId,
+    passwordHash,
+  });
+  if (clientIds.length)
+    await db.insert(userClients).values(clientIds.map((clientId) => ({ userId: user.userId, clientId })));
+  const signIn = await post(ctx, '/api/auth/sign-in', { email, password: STRONG_PASSWORD });
+  const { session } = signIn.json() as { session: string };
+  const setup = (await post(ctx, '/api/auth/mfa/setup', { session })).json() as { secretCode: string };
+  const verified = await post(ctx, '/api/auth/mfa/verify-setup', {
+    session,
+    code: await totpCode(setup.secretCode),
+  });
+  const { accessToken } = verified.json() as { accessToken: string };
+  const refreshCookie = verified.cookies.find((c) => c.name === 'tideline_refresh')!.value;
+  return {
+    userId: user.userId,
+    email,
+    accessToken,
+    refreshCookie,
+    mfaSecret: setup.secretCode,
+    auth: { authorization: `Bearer ${accessToken}` },
+  };
+}
+
+export { createAdmin, SYSTEM_CONTEXT };
