@@ -5,7 +5,8 @@ import type { Grid, GridRow } from '../core/grid.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { detectDelimiter, type Delimiter } from './detect-delimiter.js';
-import { decoderLabel, detectEncoding, type TextEncodingName } from './detect-encoding.js';
+import { detectEncoding, type TextEncodingName } from './detect-encoding.js';
+import { createStreamingDecoder } from './decode-text.js';
 import { parseDelimited } from './parse-delimited.js';
 
 export interface CsvOptions {
@@ -53,7 +54,7 @@ export async function openCsv(source: ByteSource, options: CsvOptions = {}): Pro
 
   const detected = detectEncoding(sample, isDone);
   const encoding = options.encoding ?? detected.encoding;
-  const decoder = new TextDecoder(decoderLabel(encoding), { fatal: encoding.startsWith('utf-8') });
+  const decoder = createStreamingDecoder(encoding);
   let firstText: string;
   try {
     firstText = decoder.decode(sample.subarray(detected.bomLength), { stream: !isDone });
