@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@tideline/contracts';
 import {
@@ -24,7 +24,7 @@ beforeAll(async () => {
   app.get(
     '/api/templates',
     { config: { access: { permissions: ['VIEW_TEMPLATES', 'MANAGE_TEMPLATES'] } } },
-    async (req) => ({ user: req.currentUser?.email }),
+    async (req: FastifyRequest) => ({ user: req.currentUser?.email }),
   );
   app.get('/api/anyone', { config: { access: { permissions: [] } } }, async () => ({ ok: true }));
   await app.ready();

@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function cli(args: string[]) {
+  const env = {
+    ...process.env,
+    DATABASE_URL: inject('databaseUrl'),
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'cli-')),
+    LOG_LEVEL: 'silent',
+  };
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: serverDir,
+      env,
+    });
+    return { code: 0, stdout, stderr: '' };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm run cli -- create-admin', () => {
+  it('creates an Admin and prints the invitation link; a second time it refuses', async () => {
+    const email = `cli.${Date.now()}@example.com`;
+    const args = ['create-admin', '--email', email, '--first-name', 'Grace', '--last-name', 'Hopper'];
+    const first = await cli(args);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      new RegExp(`/reset-password/${encodeURIComponent(email)}/[A-Za-z0-9_-]{43}`),
+    );
+    const again = await cli(args);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`A user with the email ${email} already exists.`);
+  });
+
+  it('prints the usage for missing arguments', async () => {
+    const res = await cli(['create-admin', '--email', 'x@example.com']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('Usage: npm run cli -- create-admin');
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSignedInUser,
+  createTestContext,
+  post,
+  type SignedInUser,
+  type TestContext,
+} from '../../../test/test-context';
+
+let ctx: TestContext;
+let analyst: SignedInUser;
+let viewer: SignedInUser;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ UPLOAD_LIMIT_BYTES: '4096' });
+  analyst = await createSignedInUser(ctx, 'Analyst');
+  viewer = await createSignedInUser(ctx, 'Client Viewer', [5]);
+});
+afterAll(() => ctx.close());
+
+/** Posts the signed form to the server's own upload endpoint, as a browser would. */
+async function postForm(url: string, fields: Record<string, string>, body: Buffer, fileName: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([body]), fileName);
+  const request = new Request(url, { method: 'POST', body: form });
+  return ctx.app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: Object.fromEntries(request.headers),
+    payload: Buffer.from(await request.arrayBuffer()),
+  });
+}
+
+async function upload(user: SignedInUser, fileName: string, body: Buffer, clientId: number | null = null) {
+  const signed = await post(
+    ctx,
+    '/api/files/upload-url',
+    { fileName, contentType: 'text/csv', sizeBytes: body.length, clientId },
+    user.auth,
+  );
+  expect(signed.statusCode).toBe(200);
+  const { fileId, url, fields } = signed.json();
+  const posted = await postForm(url, fields, body, fileName);
+  return {
+    fileId,
+    fields,
+    url,
+    posted,
+    complete: () => post(ctx, `/api/files/${fileId}/complete`, undefined, user.auth),
+  };
+}
+
+describe('files in embedded mode', () => {
+  it('uploads through a signed form, checks the content and hands out a signed download', async () => {
+    const csv = Buffer.from('date,description,amount\n01/02/2026,Wire in,100.00\n');
+    const { fileId, posted, complete } = await upload(analyst, 'statement.csv', csv);
+    expect(posted.statusCode).toBe(204);
+    const done = await complete();
+    expect(done.json()).toMatchObject({
+      fileId,
+      status: 'stored',
+      contentType: 'text/plain',
+      sizeBytes: csv.length,
+    });
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/download-url`,
+      headers: analyst.auth,
+    });
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: new URL(link.json().url).pathname + new URL(link.json().url).search,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe('attachment; filename="statement.csv"');
+    expect(download.body).toBe(csv.toString());
+  });
+
+  it('rejects and deletes a file whose content does not match its type', async () => {
+    const { posted, complete } = await upload(analyst, 'report.pdf', Buffer.from('not really a pdf'));
+    expect(posted.statusCode).toBe(204);
+    const done = await complete();
+    expect(done.statusCode).toBe(422);
+    expect(done.json().msg).toBe('The content of report.pdf does not match its file type.');
+  });
+
+  it('refuses a tampered signature, an oversized file and a disallowed extension', async () => {
+    const { fields, url } = await upload(analyst, 'a.csv', Buffer.from('x,y\n'));
+    const tampered = await postForm(
+      url,
+      { ...fields, key: 'uploads/elsewhere' },
+      Buffer.from('x,y\n'),
+      'a.csv',
+    );
+    expect(tampered.statusCode).toBe(403);
+    const big = await post(
+      ctx,
+      '/api/files/upload-url',
+      { fileName: 'big.csv', sizeBytes: 10_000 },
+      analyst.auth,
+    );
+    expect(big.statusCode).toBe(413);
+    const exe = await post(
+      ctx,
+      '/api/files/upload-url',
+      { fileName: 'tool.exe', sizeBytes: 10 },
+      analyst.auth,
+    );
+    expect(exe.statusCode).toBe(400);
+    const oversized = await postForm(url, fields, Buffer.alloc(5000, 65), 'a.csv');
+    expect(oversized.statusCode).toBe(413);
+  });
+
+  it('keeps client-scoped users to their clients and enforces the permissions', async () => {
+    const { fileId, complete } = await upload(analyst, 'client9.csv', Buffer.from('a,b\n'), 9);
+    await complete();
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/files/${fileId}/download-url`,
+          headers: viewer.auth,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(ctx, '/api/files/upload-url', { fileName: 'x.csv', sizeBytes: 3 }, viewer.auth)).statusCode,
+    ).toBe(403);
+  });
+});
