@@ -1,11 +1,13 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { onSessionExpired } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
+
+// Toasts are raised with notistack's enqueueSnackbar from anywhere; its host loads after the first paint.
+const Toaster = lazy(() => import('./toaster'));
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -23,9 +25,10 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={client}>
-        <SnackbarProvider maxSnack={3} anchorOrigin={{ vertical: 'top', horizontal: 'right' }}>
-          {children}
-        </SnackbarProvider>
+        {children}
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </QueryClientProvider>
     </ThemeProvider>
   );

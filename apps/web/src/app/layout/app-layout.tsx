@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +26,6 @@ export default function AppLayout() {
   const user = useSessionStore((s) => s.user);
   const setUser = useSessionStore((s) => s.setUser);
   const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
 
   // Reloading the app user is also the session check after a reload (platform.md 4.2): the first call
   // refreshes the access token and an expired session signs the user out.

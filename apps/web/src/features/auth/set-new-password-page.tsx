@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { useSnackbar } from 'notistack';
+import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -22,7 +22,6 @@ export default function SetNewPasswordPage() {
   const username = params.username ?? '';
   const code = params.code ?? params['*'] ?? '';
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const {
     register,
     handleSubmit,

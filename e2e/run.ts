@@ -1,0 +1,152 @@
+// Browser tests (issue 2 point 10): builds the web app, starts the server on a free port with a fresh
+// data folder (and a fresh PostgreSQL database when DATABASE_URL is set), reads the first-admin
+// invitation link from its log, runs e2e/specs/*.e2e.ts one file at a time, then stops the server.
+//   npm run test:e2e                       (E2E_SKIP_BUILD=1 skips the web build)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const artifacts = path.join(root, 'e2e/artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+async function createDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `tideline_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function main(): Promise<number> {
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@tideline/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The web build failed');
+  }
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tideline-e2e-'));
+  const database = process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+  delete env.SMTP_URL; // mails must land in the outbox the specs read
+
+  const log = createWriteStream(path.join(artifacts, 'server.log'));
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      log.write(chunk);
+    });
+  }
+
+  try {
+    await waitFor('GET /api/health', 120_000, async () => {
+      if (server.exitCode !== null)
+        throw new Error(`The server exited (${server.exitCode}); see e2e/artifacts/server.log`);
+      const response = await fetch(`${baseUrl}/api/health`);
+      return response.ok ? true : undefined;
+    }).catch((error: unknown) => {
+      if (server.exitCode !== null)
+        throw new Error(`The server exited (${server.exitCode}); see e2e/artifacts/server.log`);
+      throw error;
+    });
+    const invitePath = await waitFor('the first-admin invitation link', 30_000, async () => {
+      const match = /\/reset-password\/[^\s"'\\]+/.exec(output);
+      return match?.[0];
+    });
+
+    const specs = readdirSync(path.join(root, 'e2e/specs'))
+      .filter((file) => file.endsWith('.e2e.ts'))
+      .sort()
+      .map((file) => path.join('e2e/specs', file));
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          E2E_BASE_URL: baseUrl,
+          E2E_INVITE_LINK: `${baseUrl}${invitePath}`,
+          E2E_DATA_DIR: dataDir,
+        },
+      },
+    );
+    return result.status ?? 1;
+  } finally {
+    await stop(server);
+    log.end();
+    await database?.drop().catch((error: unknown) => console.error('Could not drop the e2e database', error));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
