@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { makeStatementPdf } from '../../test/make-statement-pdf.js';
+import { readPdf } from './read-pdf.js';
+
+describe('readPdf', () => {
+  it('places the text layer into rows and columns by position', async () => {
+    const grid = await readPdf(await makeStatementPdf({ pages: 2, rowsPerPage: 5 }));
+    if (!grid.ok) throw new Error(grid.error.message);
+    const rows = grid.value.sheets[0]?.rows.map((r) => r.cells) ?? [];
+    expect(rows[0]).toEqual(['First Tideline Bank - Account Statement']);
+    expect(rows[1]).toEqual(['Date', 'Description', 'Debit', 'Credit']);
+    expect(rows[2]).toEqual(['01/02/2024', 'Payment 1 to Vendor 1', '3.17']);
+    expect(rows[4]).toEqual(['01/04/2024', 'Payment 3 to Vendor 3', '', '9.51']);
+    expect(rows.filter((r) => r[0] === 'Date')).toHaveLength(2);
+    expect(rows).toHaveLength(14);
+  });
+
+  it('fails a PDF without a text layer with a clear message', async () => {
+    const result = await readPdf(await makeStatementPdf({ pages: 1, rowsPerPage: 0, isTextless: true }));
+    expect(!result.ok && result.error.kind).toBe('pdf-without-text');
+  });
+
+  it('refuses more pages than the limit and stops at the time limit', async () => {
+    const pdf = await makeStatementPdf({ pages: 3, rowsPerPage: 2 });
+    const pages = await readPdf(pdf, { limits: { maxPdfPages: 2 } });
+    expect(!pages.ok && pages.error.kind === 'limit-exceeded' && pages.error.limit).toBe('pdfPages');
+    const slow = await readPdf(await makeStatementPdf({ pages: 30, rowsPerPage: 40 }), {
+      limits: { maxPdfMillis: 1 },
+    });
+    expect(!slow.ok && slow.error.kind === 'limit-exceeded' && slow.error.limit).toBe('pdfTime');
+  });
+
+  it('turns garbage after a PDF signature into a typed error', async () => {
+    const result = await readPdf(Buffer.from('%PDF-1.7\nnot really a pdf'));
+    expect(result.ok).toBe(false);
+  });
+});
