@@ -1,0 +1,13 @@
+// Worker for analytics-monte-carlo-workers.bench.ts: simulates the slices of paths it is sent.
+import { parentPort } from 'node:worker_threads';
+import { simulatePaths, type SimulatePathsInput } from '@tideline/analytics';
+
+parentPort?.on('message', (input: SimulatePathsInput) => {
+  const paths = simulatePaths(input);
+  // Transfer the typed arrays instead of copying them (simulatePaths allocates plain ArrayBuffers).
+  parentPort?.postMessage(paths, [
+    paths.minimums.buffer as ArrayBuffer,
+    paths.monthEndBalances.buffer as ArrayBuffer,
+  ]);
+});
+parentPort?.postMessage('ready');
