@@ -9,8 +9,8 @@ export interface PasswordHasher {
 }
 
 /**
- * argon2id with OWASP's second recommended setting by default (19 MiB memory, 2 passes, 1 lane):
- * about 30-60 ms per hash on one core of this machine; docs/operations.md explains how to raise it.
+ * argon2id, by default 64 MiB of memory, 3 passes, 1 lane (RFC 9106's second recommended setting, on one
+ * lane): 100-170 ms per hash on this 2-core machine (bench/README.md); docs/operations.md says how to tune.
  */
 export function createPasswordHasher(options: { memoryCost: number; timeCost: number }): PasswordHasher {
   const params = {

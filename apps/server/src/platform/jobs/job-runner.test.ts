@@ -47,15 +47,13 @@ beforeAll(async () => {
       // The idempotent pattern every job follows: replace whatever an earlier attempt of this job wrote.
       await job.db.transaction(async (tx) => {
         await tx.delete(output).where(eq(output.jobId, job.jobId));
-        await tx
-          .insert(output)
-          .values(
-            Array.from({ length: job.data.rows }, (_, seq) => ({
-              jobId: job.jobId,
-              seq,
-              note: `attempt ${job.attempt}`,
-            })),
-          );
+        await tx.insert(output).values(
+          Array.from({ length: job.data.rows }, (_, seq) => ({
+            jobId: job.jobId,
+            seq,
+            note: `attempt ${job.attempt}`,
+          })),
+        );
       });
       await job.setProgress(50, 'rows written');
       if (job.attempt === 1) throw new Error('worker crashed after writing');
