@@ -5,6 +5,17 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// One zone per web feature: it may import itself, never a sibling (compose features in src/app).
+const webFeatureZones = readdirSync('apps/web/src/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => ({
+    target: `./apps/web/src/features/${d.name}`,
+    from: './apps/web/src/features',
+    except: [`./${d.name}`],
+    message: 'Web features do not import each other; compose them in src/app.',
+  }));
 
 export default tseslint.config(
   {
@@ -35,12 +46,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            {
-              target: './apps/web/src/features/*/**',
-              from: './apps/web/src/features',
-              except: ['./${0}'],
-              message: 'Web features do not import each other; compose them in src/app.',
-            },
+            ...webFeatureZones,
             {
               target: './packages',
               from: './apps',
