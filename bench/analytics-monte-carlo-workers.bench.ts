@@ -42,9 +42,14 @@ function startWorker(): Promise<Worker> {
   });
 }
 
+const sliceMs: number[] = [];
+
 function runSlice(worker: Worker, firstPath: number, pathCount: number): Promise<SimulatedPaths> {
   return new Promise((resolve, reject) => {
-    worker.once('message', (paths: SimulatedPaths) => resolve(paths));
+    worker.once('message', (paths: SimulatedPaths & { simulateMs: number }) => {
+      sliceMs.push(Math.round(paths.simulateMs));
+      resolve(paths);
+    });
     worker.once('error', reject);
     worker.postMessage({ ...common, firstPath, pathCount });
   });
@@ -84,6 +89,7 @@ console.log(
       bench: `monte-carlo ${PATHS.toLocaleString('en-US')} paths x 1,260 days, ${THREADS} persistent worker threads`,
       workerStartUpMs: Math.round(startUpMs),
       workerRunsMs: workerRuns.map((run) => Math.round(run.ms)),
+      sliceSimulateMs: sliceMs,
       workerMedianMs: Math.round(sorted[1] ?? 0),
       oneThreadMs: Math.round(single.ms),
       sameAnswer: workerRuns.every((run) => run.year5 === single.year5),

@@ -3,9 +3,11 @@ import { parentPort } from 'node:worker_threads';
 import { simulatePaths, type SimulatePathsInput } from '@tideline/analytics';
 
 parentPort?.on('message', (input: SimulatePathsInput) => {
+  const started = performance.now();
   const paths = simulatePaths(input);
+  const simulateMs = performance.now() - started;
   // Transfer the typed arrays instead of copying them (simulatePaths allocates plain ArrayBuffers).
-  parentPort?.postMessage(paths, [
+  parentPort?.postMessage({ ...paths, simulateMs }, [
     paths.minimums.buffer as ArrayBuffer,
     paths.monthEndBalances.buffer as ArrayBuffer,
   ]);
