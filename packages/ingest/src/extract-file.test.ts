@@ -1,0 +1,103 @@
+import type { ImportTemplate } from '@tideline/contracts/templates/import-template';
+import { describe, expect, it } from 'vitest';
+import { readShared } from '../test/fixture-path.js';
+import { extractFile } from './extract-file.js';
+import type { TransactionRow } from './template/template-context.js';
+
+const template = {
+  templateId: 7,
+  type: 'Transaction',
+  templateType: 'Header',
+  headerRow: 'Account,Date,Description,Debit,Credit',
+  jsonTransform: [
+    {
+      cellHeaderData: 'Account',
+      accountNumber: '0',
+      date: '1',
+      description: '2',
+      amountDebit: '3',
+      amountCredit: '4',
+      headerStart: '0',
+      fileNameIncluded: false,
+      specialCase: false,
+    },
+  ],
+} as ImportTemplate;
+
+async function* chunks(text: string, size: number) {
+  const bytes = Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+}
+
+describe('extractFile', () => {
+  const csv = [
+    'Account,Date,Description,Debit,Credit',
+    ...Array.from(
+      { length: 500 },
+      (_, i) => `77,01/02/2024,Row ${i},${i % 2 ? '1.50' : ''},${i % 2 ? '' : '2.25'}`,
+    ),
+  ].join('\r\n');
+
+  it('streams a CSV through detect, match and template into batches of canonical rows', async () => {
+    const batches: TransactionRow[][] = [];
+    const result = await extractFile(chunks(csv, 1000), {
+      fileName: 'jan.csv',
+      templates: [template],
+      onRows: (rows) => void batches.push(rows as TransactionRow[]),
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value).toMatchObject({ kind: 'transactions', format: 'csv', templateId: 7, rowCount: 500 });
+    const rows = batches.flat();
+    expect(rows).toHaveLength(500);
+    expect(rows[1]).toEqual({
+      rowNumber: 3,
+      accountNumber: '77',
+      date: '2024-01-02',
+      description: 'Row 1',
+      amount: '-1.5',
+    });
+    if (result.value.kind === 'transactions') {
+      expect(result.value.fingerprint).toMatchObject({
+        delimiter: ',',
+        encoding: 'utf-8',
+        columnCount: 5,
+        datePattern: '99/99/9999',
+      });
+    }
+  });
+
+  it('fails with the detected header row when no template matches', async () => {
+    const result = await extractFile(Buffer.from('Posted,Memo,Value\n01/02/2024,x,5\n'), {
+      fileName: 'x.csv',
+      templates: [template],
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'no-template-matched', headerRow: 'Posted,Memo,Value', firstCell: 'Posted' },
+    });
+  });
+
+  it('reads bank formats natively and checks the client owns the accounts', async () => {
+    const bytes = readShared('mt940/triodos_subfield_86.sta');
+    const result = await extractFile(bytes, { fileName: 'triodos.sta' });
+    expect(result.ok && result.value.kind === 'statements' && result.value.rows.length).toBe(2);
+    const foreign = await extractFile(bytes, {
+      fileName: 'triodos.sta',
+      context: { knownAccountNumbers: ['1'] },
+    });
+    expect(foreign).toMatchObject({ ok: false, error: { kind: 'rows-unreadable' } });
+  });
+
+  it('reports an unknown format and an empty file as typed errors', async () => {
+    expect(
+      await extractFile(Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0x00, 0x05]), { fileName: 'a.bin' }),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'unknown-format' },
+    });
+    expect(await extractFile(Buffer.alloc(0), { fileName: 'e.csv' })).toMatchObject({
+      ok: false,
+      error: { kind: 'empty-file' },
+    });
+  });
+});
