@@ -44,7 +44,11 @@ test('sign out, then sign in again with a code from the authenticator', async ()
   await page.getByRole('heading', { name: /^Hello, / }).waitFor();
 
   // Only the user survives a reload; the access token is fetched again through the refresh cookie.
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
+  const reloadedUser = page.waitForResponse((r) => r.url().endsWith('/api/users/logged-user'));
   await page.reload();
+  assert.equal((await refreshed).status(), 200);
+  assert.equal((await reloadedUser).status(), 200);
   await page.getByRole('heading', { name: /^Hello, / }).waitFor();
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   assert.match(stored, /permList/);
