@@ -77,6 +77,11 @@ export type { TrendRatio } from './compute-trend-ratio';
 export { scoreCashVest, type CashVestSuggestion } from './score-cash-vest';
 export type { CashVestInput } from './cash-vest-input';
 export { CASH_VEST_RANGES, type SubScore } from './map-ratio-to-score';
+export {
+  buildCashVestSeries,
+  type CashVestScoreRecord,
+  type CashVestSeriesPoint,
+} from './build-cash-vest-series';
 
 // Interest rate comparison and forecast accuracy
 export {
@@ -92,3 +97,8 @@ export {
   type ForecastAccuracy,
   type ForecastAccuracyInput,
 } from './measure-forecast-accuracy';
+export {
+  buildCashVestSeries,
+  type CashVestScoreRecord,
+  type CashVestSeriesPoint,
+} from './build-cash-vest-series';
