@@ -97,8 +97,3 @@ export {
   type ForecastAccuracy,
   type ForecastAccuracyInput,
 } from './measure-forecast-accuracy';
-export {
-  buildCashVestSeries,
-  type CashVestScoreRecord,
-  type CashVestSeriesPoint,
-} from './build-cash-vest-series';
