@@ -53,6 +53,8 @@ export {
   type LiquidityLevels,
 } from './compute-liquidity-levels';
 export { buildRateTable, type RateCurve, type RateTableRow } from './build-rate-table';
+export { classifyLiquidityLevel, type LiquidityLevelNumber } from './classify-liquidity-level';
+export { sumInvestmentsByLevel } from './score-investment-policy';
 export { createSeededRandom, type SeededRandom } from './seeded-random';
 
 // Short-term model

@@ -1,5 +1,6 @@
 import type { InvestmentHolding, LevelAmounts, PolicyChecklist } from './cash-vest-input';
-import { addMonths, parseIsoDate } from './iso-date';
+import { classifyLiquidityLevel } from './classify-liquidity-level';
+import { parseIsoDate } from './iso-date';
 import { mapRatioToScore, type SubScore } from './map-ratio-to-score';
 import { roundCents, roundRate } from './money';
 
@@ -12,15 +13,15 @@ export interface InvestmentPolicyInputs {
   readonly ladderFitShare: number;
 }
 
-/** Investment dollars by the level window their maturity falls in (1: up to 30 days … 5: over 30 months). */
-export function bucketByMaturity(investments: readonly InvestmentHolding[], asOfDay: number): number[] {
-  const limits = [asOfDay + 30, asOfDay + 210, addMonths(asOfDay, 12), addMonths(asOfDay, 30)];
+/**
+ * Investment dollars by the liquidity level their maturity falls in, index 0 = level 1 … 4 = level 5
+ * ("Current Amounts Invested by Liquidity Level"). Negative amounts count as 0.
+ */
+export function sumInvestmentsByLevel(investments: readonly InvestmentHolding[], asOfDay: number): number[] {
   const buckets = [0, 0, 0, 0, 0];
   for (const investment of investments) {
-    const day = parseIsoDate(investment.maturityDate) ?? asOfDay;
-    let bucket = limits.findIndex((limit) => day <= limit);
-    if (bucket < 0) bucket = 4;
-    buckets[bucket] = (buckets[bucket] as number) + Math.max(0, investment.amount);
+    const level = classifyLiquidityLevel(parseIsoDate(investment.maturityDate) ?? asOfDay, asOfDay);
+    buckets[level - 1] = (buckets[level - 1] as number) + Math.max(0, investment.amount);
   }
   return buckets;
 }
@@ -38,7 +39,7 @@ export function scoreInvestmentPolicy(options: {
   asOfDay: number;
 }): SubScore<InvestmentPolicyInputs> {
   const ticked = Object.values(options.checklist).filter(Boolean).length;
-  const buckets = bucketByMaturity(options.investments, options.asOfDay);
+  const buckets = sumInvestmentsByLevel(options.investments, options.asOfDay);
   const capacities = ['levelOne', 'levelTwo', 'levelThree', 'levelFour', 'levelFive'].map((key) =>
     Math.max(0, options.levels[key as keyof LevelAmounts]),
   );
