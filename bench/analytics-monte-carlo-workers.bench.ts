@@ -12,7 +12,7 @@ import {
 import { makeAccounts } from './analytics-fixtures';
 
 const PATHS = 100_000;
-const THREADS = 2;
+const THREADS = Number(process.env.THREADS ?? 2);
 const accounts = makeAccounts({ accounts: 5, from: '2021-07-01', to: '2024-06-28', perDay: 2, seed: 11 });
 const plan = prepareMonteCarlo({
   accounts,
