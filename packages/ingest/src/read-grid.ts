@@ -4,10 +4,7 @@ import type { Limits } from './core/limits.js';
 import { fail, type Result } from './core/result.js';
 import type { FileFormat } from './formats/detect-format.js';
 import { readJson } from './json/read-json.js';
-import { readPdf } from './pdf/read-pdf.js';
 import { readCsv } from './text/read-csv.js';
-import { readXls } from './xls/read-xls.js';
-import { readXlsx } from './xlsx/read-xlsx.js';
 
 export type GridFormat = Extract<FileFormat, 'csv' | 'xlsx' | 'xls' | 'pdf' | 'json'>;
 
@@ -25,12 +22,13 @@ export async function readGrid(
     switch (format) {
       case 'csv':
         return await readCsv(source, options);
+      // pdf.js and exceljs load on first use: a job reading CSV never pays their memory.
       case 'xlsx':
-        return await readXlsx(source, options);
+        return await (await import('./xlsx/read-xlsx.js')).readXlsx(source, options);
       case 'xls':
-        return await readXls(source, options);
+        return await (await import('./xls/read-xls.js')).readXls(source, options);
       case 'pdf':
-        return await readPdf(source, options);
+        return await (await import('./pdf/read-pdf.js')).readPdf(source, options);
       case 'json':
         return await readJson(source, options);
     }

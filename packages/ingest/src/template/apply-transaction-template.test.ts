@@ -87,6 +87,17 @@ describe('applyTransactionTemplate', () => {
     ]);
   });
 
+  it('skips a header row repeated on later pages', () => {
+    const grid = csvGrid([
+      ['Account', 'Date', 'Payee', 'Memo', 'Credit', 'Debit'],
+      ['1', '01/02/2024', 'a', '', '1', ''],
+      ['ACCOUNT', 'date', 'Payee', 'Memo', 'Credit', 'Debit'],
+      ['1', '01/03/2024', 'b', '', '2', ''],
+    ]);
+    const result = applyTransactionTemplate(grid, creditDebit);
+    expect(result.ok && result.value.map((r) => r.rowNumber)).toEqual([2, 4]);
+  });
+
   it('takes the account number from the file name', () => {
     const template: TransactionTemplateInput = {
       cellHeaderData: 'x',

@@ -7,6 +7,7 @@ import {
 import { isBlankRow, type GridRow } from '../core/grid.js';
 import { fail, ok, type Result } from '../core/result.js';
 import type { AccountPlan } from './compile-transaction-template.js';
+import { joinHeaderCells, normalizeHeaderText } from './normalize-header.js';
 import { extractDigitRun, findAccountInFileName } from './read-account-number.js';
 import type { TemplateContext } from './template-context.js';
 
@@ -49,6 +50,8 @@ export function createRowExtractor<T extends { accountNumber: string }>(
   let fixedAccount: string | undefined;
   let isAccountResolved = account.kind === 'column';
   const held: GridRow[] = [];
+  let headerText: string | undefined;
+  let headerFirstCell = '';
 
   if (account.kind === 'file-name') {
     fixedAccount = findAccountInFileName(context.fileName ?? '', context.knownAccountNumbers);
@@ -97,7 +100,21 @@ export function createRowExtractor<T extends { accountNumber: string }>(
             return [];
           }
         }
+        if (index === headerStart) {
+          headerText = normalizeHeaderText(joinHeaderCells(row.cells));
+          headerFirstCell = (row.cells[0] ?? '').trim().toLowerCase();
+        }
         if (index <= headerStart || isBlankRow(row.cells)) continue;
+        // Multi-page statements (PDF, paged exports) repeat the header row on every page.
+        if (
+          headerText !== undefined &&
+          row.cells.length > 1 &&
+          // Cheap first-cell check first: this runs for every row of a million-row file.
+          (row.cells[0] ?? '').trim().toLowerCase() === headerFirstCell &&
+          normalizeHeaderText(joinHeaderCells(row.cells)) === headerText
+        ) {
+          continue;
+        }
         held.push(row);
       }
       // Release rows once they cannot be footer rows and the account number is known.

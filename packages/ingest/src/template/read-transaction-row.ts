@@ -6,43 +6,36 @@ import { parseAmount } from './parse-amount.js';
 import { parseDate } from './parse-date.js';
 import type { TemplateContext, TransactionRow } from './template-context.js';
 
+function cellError(row: GridRow, column: number, field: string, reason: string): RowError {
+  return { rowNumber: row.rowNumber, column, field, raw: row.cells[column] ?? '', reason };
+}
+
 const CREDIT_MARKS = new Set(['c', 'cr', 'credit']);
 const DEBIT_MARKS = new Set(['d', 'dr', 'debit']);
 
 /** Reads one data row with a compiled Transaction template (ingestion.md step 4). */
 export function createTransactionRowReader(plan: TransactionPlan, context: TemplateContext) {
   const amountOptions = { decimalComma: context.decimalComma === true };
-  const cellError = (row: GridRow, column: number, field: string, reason: string): RowError => ({
-    rowNumber: row.rowNumber,
-    column,
-    field,
-    raw: row.cells[column] ?? '',
-    reason,
-  });
 
   function readAmount(row: GridRow): string | RowError {
     const { amount } = plan;
-    const cell = (column: number) => row.cells[column] ?? '';
+    const cells = row.cells;
     if (amount.kind === 'signed') {
-      const parsed = parseAmount(cell(amount.column), amountOptions);
+      const parsed = parseAmount(cells[amount.column] ?? '', amountOptions);
       return parsed.ok ? parsed.value : cellError(row, amount.column, 'amount', parsed.reason);
     }
     if (amount.kind === 'marked') {
-      const parsed = parseAmount(cell(amount.column), amountOptions);
+      const parsed = parseAmount(cells[amount.column] ?? '', amountOptions);
       if (!parsed.ok) return cellError(row, amount.column, 'amount', parsed.reason);
-      const mark = cell(amount.mark).trim().toLowerCase();
+      const markText = (cells[amount.mark] ?? '').trim();
+      const mark = markText.toLowerCase();
       if (CREDIT_MARKS.has(mark)) return absDecimal(parsed.value);
       if (DEBIT_MARKS.has(mark)) return negateDecimal(absDecimal(parsed.value));
-      return cellError(
-        row,
-        amount.mark,
-        'creditDebit',
-        `"${cell(amount.mark).trim()}" is neither credit nor debit`,
-      );
+      return cellError(row, amount.mark, 'creditDebit', `"${markText}" is neither credit nor debit`);
     }
     // Credit minus debit; an empty side counts as zero, and a debit written with a minus is still a debit.
-    const creditText = cell(amount.credit).trim();
-    const debitText = cell(amount.debit).trim();
+    const creditText = (cells[amount.credit] ?? '').trim();
+    const debitText = (cells[amount.debit] ?? '').trim();
     if (creditText === '' && debitText === '') {
       return cellError(row, amount.credit, 'amountCredit', 'neither a credit nor a debit amount');
     }

@@ -28,6 +28,18 @@ export function parseDelimited(
   let consumed = 0;
 
   outer: while (pos < n) {
+    // Fast path: a whole line without quotes or stray CRs is split natively.
+    const newline = text.indexOf('\n', pos);
+    if (newline !== -1 && newline - pos <= maxCellLength) {
+      const end = newline > pos && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
+      const line = text.slice(pos, end);
+      if (line.indexOf('"') === -1 && line.indexOf('\r') === -1) {
+        records.push(line.split(delimiter));
+        pos = newline + 1;
+        consumed = pos;
+        continue;
+      }
+    }
     const record: string[] = [];
     let i = pos;
     for (;;) {

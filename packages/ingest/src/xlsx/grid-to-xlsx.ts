@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Grid } from '../core/grid.js';
 import { fail, ok, type Result } from '../core/result.js';
@@ -13,20 +14,33 @@ function toSheetName(name: string, taken: Set<string>): string {
 
 /**
  * Writes the canonical grid as an .xlsx saved next to the source (the Extraction file's hasExcel):
- * every cell as text, so the workbook shows exactly what extraction read.
+ * every cell as text, so the workbook shows exactly what extraction read. Rows are committed as
+ * they are written (exceljs streaming writer), so memory stays near the output size.
  */
 export async function gridToXlsx(grid: Grid): Promise<Result<Buffer>> {
-  const workbook = new ExcelJS.Workbook();
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const taken = new Set<string>();
-  for (const sheet of grid.sheets) {
-    const worksheet = workbook.addWorksheet(toSheetName(sheet.name, taken));
-    for (const row of sheet.rows) {
-      if (row.cells.length > 0) worksheet.getRow(row.rowNumber).values = row.cells;
-    }
-  }
-  if (grid.sheets.length === 0) workbook.addWorksheet('Sheet1');
   try {
-    return ok(Buffer.from(await workbook.xlsx.writeBuffer()));
+    const sheets = grid.sheets.length > 0 ? grid.sheets : [{ name: 'Sheet1', rows: [] }];
+    for (const sheet of sheets) {
+      const worksheet = workbook.addWorksheet(toSheetName(sheet.name, taken));
+      for (const row of sheet.rows) {
+        if (row.cells.length === 0) continue;
+        const excelRow = worksheet.getRow(row.rowNumber);
+        excelRow.values = row.cells;
+        excelRow.commit();
+      }
+      worksheet.commit();
+    }
+    await workbook.commit();
+    return ok(Buffer.concat(chunks));
   } catch (cause) {
     return fail({ kind: 'unsupported', message: `The grid could not be written as .xlsx: ${String(cause)}` });
   }
