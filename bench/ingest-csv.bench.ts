@@ -99,6 +99,8 @@ console.log(
       mode: isCollecting ? 'collect all rows in memory' : 'stream rows to onRows (COPY-style)',
       seconds: Number((measured.ms / 1000).toFixed(2)),
       rowsPerSecond: Math.round(count / (measured.ms / 1000)),
+      // CPU time of this process (all its threads, GC included): less sensitive to other load.
+      cpuSeconds: Number((measured.cpuMs / 1000).toFixed(2)),
       baselineRssMb: Math.round(before),
       peakRssMb: Math.round(measured.peakRssMb),
       peakHeapMb: Math.round(measured.peakHeapMb),

@@ -1,10 +1,10 @@
 // Shared helpers for the ingest benchmarks: peak memory sampling and a fixed-seed random source.
-import { memoryUsage } from 'node:process';
+import { cpuUsage, memoryUsage } from 'node:process';
 
 /** Samples RSS and heap every 20 ms while `run` executes; returns the peaks in MB. */
 export async function measurePeak<T>(
   run: () => Promise<T>,
-): Promise<{ result: T; ms: number; peakRssMb: number; peakHeapMb: number }> {
+): Promise<{ result: T; ms: number; cpuMs: number; peakRssMb: number; peakHeapMb: number }> {
   let peakRss = memoryUsage.rss();
   let peakHeap = memoryUsage().heapUsed;
   const timer = setInterval(() => {
@@ -12,12 +12,15 @@ export async function measurePeak<T>(
     peakHeap = Math.max(peakHeap, memoryUsage().heapUsed);
   }, 20);
   const start = performance.now();
+  const cpuStart = cpuUsage();
   try {
     const result = await run();
     const ms = performance.now() - start;
+    const cpu = cpuUsage(cpuStart);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     peakRss = Math.max(peakRss, memoryUsage.rss());
     peakHeap = Math.max(peakHeap, memoryUsage().heapUsed);
-    return { result, ms, peakRssMb: peakRss / 1024 / 1024, peakHeapMb: peakHeap / 1024 / 1024 };
+    return { result, ms, cpuMs, peakRssMb: peakRss / 1024 / 1024, peakHeapMb: peakHeap / 1024 / 1024 };
   } finally {
     clearInterval(timer);
   }

@@ -27,5 +27,6 @@ export function createGrid(rows: string[][], source: GridSource, name = 'Sheet1'
 }
 
 export function isBlankRow(cells: readonly string[]): boolean {
-  return cells.every((c) => c.trim() === '');
+  for (const cell of cells) if (cell !== '' && cell.trim() !== '') return false;
+  return true;
 }

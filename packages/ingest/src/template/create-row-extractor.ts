@@ -110,12 +110,15 @@ export function createRowExtractor<T extends { accountNumber: string }>(
           headerText !== undefined &&
           row.cells.length > 1 &&
           // Cheap first-cell check first: this runs for every row of a million-row file.
+          (row.cells[0] ?? '').trim().length === headerFirstCell.length &&
           (row.cells[0] ?? '').trim().toLowerCase() === headerFirstCell &&
           normalizeHeaderText(joinHeaderCells(row.cells)) === headerText
         ) {
           continue;
         }
-        held.push(row);
+        // Nothing to hold back (no footer, account known): read the row at once, no queue.
+        if (footerRows === 0 && isAccountResolved && held.length === 0) emit(row, out);
+        else held.push(row);
       }
       // Release rows once they cannot be footer rows and the account number is known.
       if (isAccountResolved && held.length > footerRows) {

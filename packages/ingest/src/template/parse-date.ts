@@ -31,6 +31,7 @@ const MAX_EXCEL_SERIAL = 2958465;
  * day-first (13/02/2024) or a European dotted date (05.02.2024) is an error, never a guess.
  */
 const DIGIT = (text: string, i: number) => text.charCodeAt(i) - 48;
+const DIGIT_POSITIONS = [0, 1, 3, 4, 6, 7, 8, 9];
 
 export function parseDate(raw: string): ParsedDate {
   // Fast path for MM/DD/YYYY, the common US export (a million-row file spends its time here).
@@ -38,7 +39,12 @@ export function parseDate(raw: string): ParsedDate {
     const month = DIGIT(raw, 0) * 10 + DIGIT(raw, 1);
     const day = DIGIT(raw, 3) * 10 + DIGIT(raw, 4);
     const year = DIGIT(raw, 6) * 1000 + DIGIT(raw, 7) * 100 + DIGIT(raw, 8) * 10 + DIGIT(raw, 9);
-    if (/^\d\d\/\d\d\/\d{4}$/.test(raw) && month >= 1 && month <= 12) return buildDate(year, month, day, raw);
+    let isDigits = true;
+    for (const i of DIGIT_POSITIONS) {
+      const d = DIGIT(raw, i);
+      if (d < 0 || d > 9) isDigits = false;
+    }
+    if (isDigits && month >= 1 && month <= 12) return buildDate(year, month, day, raw);
   }
   const text = raw.trim();
   if (text === '') return { ok: false, reason: 'empty date' };
