@@ -130,7 +130,7 @@ describe('own edge-case fixtures', () => {
           description: '1',
           amount: '2',
           headerStart: '0',
-          fileNameIncluded: 1,
+          fileNameIncluded: true,
         },
       ],
     } as ImportTemplate;
@@ -161,7 +161,7 @@ describe('own edge-case fixtures', () => {
           description: '1',
           amount: '2',
           headerStart: '2',
-          fileNameIncluded: 1,
+          fileNameIncluded: true,
         },
       ],
     } as ImportTemplate;
