@@ -106,3 +106,23 @@ describe('TreasuryTemplateSchema', () => {
     expect(messages(TreasuryTemplateSchema.safeParse({}))).toEqual(['accountGroupName: Required!']);
   });
 });
+
+describe('ImportTemplateSchema', () => {
+  it('parses a stored template: type picks the jsonTransform schema, flags sent as 1 become true', async () => {
+    const { ImportTemplateSchema } = await import('./import-template.js');
+    const parsed = ImportTemplateSchema.parse({
+      templateId: 3,
+      type: 'Transaction',
+      templateType: 'Header',
+      headerRow: 'Date,Description,Amount',
+      jsonTransform: [{ ...valid, accountNumber: undefined, fileNameIncluded: 1 }],
+    });
+    expect(parsed.type === 'Transaction' && parsed.jsonTransform[0].fileNameIncluded).toBe(true);
+    const invalid = ImportTemplateSchema.safeParse({
+      type: 'Treasury',
+      templateType: 'Cell',
+      jsonTransform: [{}],
+    });
+    expect(invalid.success).toBe(false);
+  });
+});

@@ -24,6 +24,8 @@ describe('readPdf', () => {
     const pdf = await makeStatementPdf({ pages: 3, rowsPerPage: 2 });
     const pages = await readPdf(pdf, { limits: { maxPdfPages: 2 } });
     expect(!pages.ok && pages.error.kind === 'limit-exceeded' && pages.error.limit).toBe('pdfPages');
+    const rows = await readPdf(pdf, { limits: { maxRows: 3 } });
+    expect(!rows.ok && rows.error.kind === 'limit-exceeded' && rows.error.limit).toBe('rows');
     const slow = await readPdf(await makeStatementPdf({ pages: 30, rowsPerPage: 40 }), {
       limits: { maxPdfMillis: 1 },
     });

@@ -80,6 +80,15 @@ export async function readPdf(
           'This PDF has no text layer (a scanned image?). Ask the bank for a CSV or a text PDF statement.',
       });
     }
-    return ok(createGrid(placeTextItems(pages), { format: 'pdf' }, 'PDF'));
+    const rows = placeTextItems(pages);
+    if (rows.length > limits.maxRows) {
+      return fail({
+        kind: 'limit-exceeded',
+        limit: 'rows',
+        maximum: limits.maxRows,
+        message: `The PDF has more than ${limits.maxRows} rows.`,
+      });
+    }
+    return ok(createGrid(rows, { format: 'pdf' }, 'PDF'));
   }
 }
