@@ -66,6 +66,28 @@ describe('extractFile', () => {
     }
   });
 
+  it('writes the .xlsx of a streamed CSV in the same pass (hasExcel)', async () => {
+    const { PassThrough } = await import('node:stream');
+    const { createXlsxWriter } = await import('./xlsx/create-xlsx-writer.js');
+    const { readXlsx } = await import('./xlsx/read-xlsx.js');
+    const output = new PassThrough();
+    const parts: Buffer[] = [];
+    output.on('data', (c: Buffer) => parts.push(c));
+    const writer = createXlsxWriter(output, 'jan.csv');
+    const result = await extractFile(chunks(csv, 4096), {
+      fileName: 'jan.csv',
+      templates: [template],
+      onGridRows: (rows) => writer.addRows(rows),
+    });
+    expect(result.ok).toBe(true);
+    expect((await writer.finish()).ok).toBe(true);
+    const back = await readXlsx(Buffer.concat(parts));
+    if (!back.ok) throw new Error(back.error.message);
+    const rows = back.value.sheets[0]?.rows ?? [];
+    expect(rows).toHaveLength(501);
+    expect(rows[2]?.cells).toEqual(['77', '01/02/2024', 'Row 1', '1.50']);
+  });
+
   it('fails with the detected header row when no template matches', async () => {
     const result = await extractFile(Buffer.from('Posted,Memo,Value\n01/02/2024,x,5\n'), {
       fileName: 'x.csv',

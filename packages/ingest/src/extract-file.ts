@@ -33,6 +33,11 @@ export interface ExtractOptions {
   onRows?: (rows: TransactionRow[] | InvestmentRow[]) => void | Promise<void>;
   /** Keep the grid of a CSV for gridToXlsx (the other readers always return it). */
   keepGrid?: boolean;
+  /**
+   * Receive a CSV's grid rows as they are read, for example into createXlsxWriter, so the .xlsx
+   * next to the source (hasExcel) is written in the same pass without holding the grid.
+   */
+  onGridRows?: (rows: GridRow[]) => void;
 }
 
 interface TemplateOutcome {
@@ -177,7 +182,8 @@ async function extractCsv(
 
   const rows: (TransactionRow | InvestmentRow)[] = [];
   const handle = async (batch: GridRow[]) => {
-    if (options.keepGrid) kept.push(...batch);
+    if (options.keepGrid) for (const row of batch) kept.push(row);
+    options.onGridRows?.(batch);
     const out = extractor.value.push(batch);
     if (out.length === 0) return;
     if (options.onRows) await options.onRows(out as TransactionRow[]);

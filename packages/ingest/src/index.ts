@@ -10,6 +10,7 @@ export { readGrid, type GridFormat } from './read-grid.js';
 export { openCsv, readCsv, type CsvLayout, type CsvOptions, type CsvStream } from './text/read-csv.js';
 export { readXlsx } from './xlsx/read-xlsx.js';
 export { gridToXlsx } from './xlsx/grid-to-xlsx.js';
+export { createXlsxWriter, type XlsxWriter } from './xlsx/create-xlsx-writer.js';
 export { readXls } from './xls/read-xls.js';
 export { readPdf } from './pdf/read-pdf.js';
 export { readJson } from './json/read-json.js';
