@@ -123,3 +123,15 @@ describe('extractFile', () => {
     });
   });
 });
+
+describe('detectFormat edge cases', () => {
+  it('reads a CSV whose first cell starts with a bracket as CSV, and JSON arrays of objects as JSON', async () => {
+    const { detectFormat } = await import('./formats/detect-format.js');
+    expect(detectFormat(Buffer.from('[Date],[Amount]\n01/02/2024,5\n'), 'x.csv')).toEqual({
+      ok: true,
+      value: 'csv',
+    });
+    expect(detectFormat(Buffer.from(' [\n  {"a": 1}\n]'), 'x.json')).toEqual({ ok: true, value: 'json' });
+    expect(detectFormat(Buffer.from('{"transactions": []}'), 'x.json')).toEqual({ ok: true, value: 'json' });
+  });
+});

@@ -60,7 +60,8 @@ export function detectFormat(bytes: Uint8Array, fileName = ''): Result<FileForma
   if (/^01,[^,\r\n]*,[^,\r\n]*,\d{6},/.test(text)) return ok('bai2');
   if (/(^|\n):20:/.test(text) && /\n:25:/.test(text) && /\n:(28C?|60[FM]|61|13D?):/.test(text))
     return ok('mt940');
-  if (/^[[{]/.test(text)) return ok('json');
+  // JSON by its opening: an array of objects, an empty array, or an object with a quoted key.
+  if (/^\[\s*([{\]]|$)|^\{\s*("|$)/.test(text)) return ok('json');
   return ok('csv');
 }
 

@@ -19,6 +19,15 @@ export function parseAmount(raw: string, options: AmountOptions = {}): ParsedAmo
   if (!options.decimalComma && PLAIN_AMOUNT.test(raw)) {
     const isNegative = raw.charCodeAt(0) === 45;
     const dot = raw.indexOf('.');
+    const first = raw.charCodeAt(isNegative ? 1 : 0);
+    const last = raw.charCodeAt(raw.length - 1);
+    // Already normalised ("1234.56", "-7"): hand back the same string, no allocation.
+    if (
+      (first !== 48 || raw.length === (isNegative ? 2 : 1) || raw.charCodeAt(isNegative ? 2 : 1) === 46) &&
+      (dot === -1 || last !== 48)
+    ) {
+      if (!(isNegative && /^-0(\.0*)?$/.test(raw))) return { ok: true, value: raw };
+    }
     const whole = raw.slice(isNegative ? 1 : 0, dot === -1 ? raw.length : dot);
     return { ok: true, value: normalizeDecimal(isNegative, whole, dot === -1 ? '' : raw.slice(dot + 1)) };
   }

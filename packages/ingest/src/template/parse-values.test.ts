@@ -19,6 +19,12 @@ describe('parseAmount', () => {
     ['12.50 DR', '-12.5'],
     ['12.50CR', '12.5'],
     [' 00042 ', '42'],
+    ['007.50', '7.5'],
+    ['-0.00', '0'],
+    ['-0', '0'],
+    ['0.5', '0.5'],
+    ['-12.30', '-12.3'],
+    ['-12.34', '-12.34'],
   ])('reads %j as %s', (raw, expected) => {
     expect(parseAmount(raw)).toEqual({ ok: true, value: expected });
   });

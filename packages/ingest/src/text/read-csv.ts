@@ -85,7 +85,11 @@ export async function openCsv(source: ByteSource, options: CsvOptions = {}): Pro
           stream.error = tooManyRows(limits.maxRows);
           return;
         }
-        yield parsed.records.map((cells) => ({ rowNumber: ++rowNumber, cells }));
+        const batch: GridRow[] = new Array<GridRow>(parsed.records.length);
+        for (let i = 0; i < parsed.records.length; i++) {
+          batch[i] = { rowNumber: ++rowNumber, cells: parsed.records[i] as string[] };
+        }
+        yield batch;
       }
       pending = pending.slice(parsed.consumed);
       if (isFinal) return;
