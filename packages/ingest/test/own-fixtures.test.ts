@@ -6,7 +6,7 @@ import { parseBai2 } from '../src/formats/parse-bai2.js';
 import { readStatements } from '../src/formats/read-statements.js';
 import { parseCamt } from '../src/formats/parse-camt.js';
 import { readCsv } from '../src/text/read-csv.js';
-import { readOwn } from './fixture-path.js';
+import { readOwn, readShared } from './fixture-path.js';
 
 /** Our own edge-case fixtures (test/fixtures), each file named for what it exercises. */
 describe('own edge-case fixtures', () => {
@@ -178,5 +178,69 @@ describe('own edge-case fixtures', () => {
       ['Miete; Januar', '-1234.56'],
       ['Gehalt', '2500'],
     ]);
+  });
+});
+
+describe('templates over the shared CSV fixtures', () => {
+  it('csv/actual_windows1252_accents.csv through a Header template gives the asserted rows', async () => {
+    const template = {
+      type: 'Transaction',
+      templateType: 'Header',
+      headerRow: 'Date,Payee,Amount',
+      jsonTransform: [
+        {
+          cellHeaderData: 'Date',
+          date: '0',
+          description: '1',
+          amount: '2',
+          headerStart: '0',
+          fileNameIncluded: true,
+        },
+      ],
+    } as ImportTemplate;
+    const result = await extractFile(readShared('csv/actual_windows1252_accents.csv'), {
+      fileName: 'acct-1234.csv',
+      templates: [template],
+    });
+    expect(result.ok && result.value.kind === 'transactions' && result.value.rows).toEqual([
+      { rowNumber: 2, accountNumber: '1234', date: '2025-12-04', description: 'Café Rémy', amount: '100.25' },
+      {
+        rowNumber: 3,
+        accountNumber: '1234',
+        date: '2025-12-05',
+        description: 'Boulangerie Müller',
+        amount: '-42.1',
+      },
+    ]);
+  });
+
+  it('csv/actual_erste_hu_utf8_bom.csv through a Header template: account from a column, HUF amounts', async () => {
+    const grid = await readCsv(readShared('csv/actual_erste_hu_utf8_bom.csv'));
+    if (!grid.ok) throw new Error(grid.error.message);
+    const header = grid.value.sheets[0]?.rows[0]?.cells ?? [];
+    const template = {
+      type: 'Transaction',
+      templateType: 'Header',
+      headerRow: header.join(','),
+      jsonTransform: [
+        {
+          cellHeaderData: 'Felhasználónév',
+          accountNumber: String(header.indexOf('Számlaszám')),
+          date: String(header.indexOf('Könyvelés dátuma')),
+          description: String(header.indexOf('Partner név')),
+          amount: String(header.indexOf('Összeg')),
+          headerStart: '0',
+        },
+      ],
+    } as ImportTemplate;
+    const result = await extractFile(readShared('csv/actual_erste_hu_utf8_bom.csv'), {
+      fileName: 'erste.csv',
+      templates: [template],
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(
+      result.value.kind === 'transactions' && result.value.rows.map((r) => [r.date, r.amount])[0],
+    ).toEqual(['2025-12-04', '100']);
+    expect(result.value.kind === 'transactions' && result.value.rows).toHaveLength(2);
   });
 });
