@@ -2,11 +2,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ForgotPasswordSchema, type ForgotPassword } from '@tideline/contracts/auth/auth.schemas';
 import { FormTextField } from '../../components/form-text-field';
 import { requestPasswordReset } from './auth.api';
+import { SubmitButton } from '../../components/submit-button';
 
 interface ForgotPasswordFormProps {
   defaultEmail: string;
@@ -45,16 +45,7 @@ export function ForgotPasswordForm({ defaultEmail, onSent }: ForgotPasswordFormP
         autoFocus
         error={errors.email?.message}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        loading={mutation.isPending}
-      >
-        Send Link
-      </Button>
+      <SubmitButton isPending={mutation.isPending}>Send Link</SubmitButton>
     </Box>
   );
 }

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { MfaVerifySchema } from '@tideline/contracts/auth/auth.schemas';
 import { MSG } from '@tideline/contracts/common/messages';
 import { FormError } from '../../components/form-error';
@@ -10,6 +9,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { ApiError } from '../../lib/api-client';
 import { verifyMfa, verifyMfaSetup } from './auth.api';
 import { useCompleteSignIn } from './use-complete-sign-in';
+import { SubmitButton } from '../../components/submit-button';
 
 const MfaCodeFormSchema = MfaVerifySchema.pick({ code: true });
 interface MfaCodeFormValues {
@@ -60,16 +60,7 @@ export function MfaCodeForm({ session, mode, onSessionExpired, autoFocus = true 
         helperText="The 6-digit code from your authenticator app."
         inputProps={{ inputMode: 'numeric', maxLength: 6 }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        sx={{ mt: 2 }}
-        loading={mutation.isPending}
-      >
-        Verify
-      </Button>
+      <SubmitButton isPending={mutation.isPending}>Verify</SubmitButton>
     </Box>
   );
 }

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { MSG, PASSWORD_HINT } from '@tideline/contracts/common/messages';
 import { SetNewPasswordFormSchema, type SetNewPasswordForm } from '@tideline/contracts/auth/auth.schemas';
@@ -12,6 +11,7 @@ import { CenteredFrame } from '../../components/centered-frame';
 import { FormError } from '../../components/form-error';
 import { FormTextField } from '../../components/form-text-field';
 import { confirmPassword } from './auth.api';
+import { SubmitButton } from '../../components/submit-button';
 
 /**
  * platform.md 2.4: /reset-password/:username/* (invitation) and /forgot-password/:username/:code.
@@ -64,16 +64,7 @@ export default function SetNewPasswordPage() {
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          sx={{ mt: 2 }}
-          loading={mutation.isPending}
-        >
-          Set Password
-        </Button>
+        <SubmitButton isPending={mutation.isPending}>Set Password</SubmitButton>
       </Box>
     </CenteredFrame>
   );
