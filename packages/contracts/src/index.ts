@@ -9,3 +9,8 @@ export * from './auth/auth.schemas';
 export * from './users/users.schemas';
 export * from './jobs/jobs.schemas';
 export * from './files/files.schemas';
+export * from './paging/paging.schemas';
+export * from './paging/filter-semantics';
+export * from './roles/roles.schemas';
+export * from './audit/audit.schemas';
+export * from './clients/clients.schemas';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../common/messages';
 
 // platform.md 3 "App user": what GET /api/users/logged-user answers.
 export const LoggedUserSchema = z.object({
@@ -9,3 +10,121 @@ export const LoggedUserSchema = z.object({
   permList: z.array(z.string()),
 });
 export type LoggedUser = z.infer<typeof LoggedUserSchema>;
+
+// platform.md 8 "Users" plus our success texts (the spec shows the server's msg on success).
+export const USER_MSG = {
+  createFailed: 'Failed to create user.',
+  editFailed: 'Failed to edit user.',
+  sendCodeFailed: 'Failed to send code.',
+  clientAssociationFailed: 'Failed to get client associations for the user.',
+  mfaResetSuccessful: 'MFA reset request successful.',
+  mfaResetFailed: 'MFA reset request failed.',
+  resetMfaFailed: 'Failed to reset mfa.',
+  created: 'User created successfully. An invitation has been sent.',
+  updated: 'User updated successfully.',
+  profileUpdated: 'Details updated successfully.',
+  inviteSent: 'Invitation sent.',
+  notFound: 'User not found.',
+  emailTaken: 'A user with this email already exists.',
+  invalidPhone: 'Must be valid phone number.',
+  roleNotFound: 'Role not found.',
+  clientNotFound: 'Client not found.',
+  clientsOnlyForScopedRoles: 'Only client-scoped roles are associated with clients.',
+  ownProfileOnly: 'You can only change your own details.',
+} as const;
+
+/** platform.md 5 "Text inputs": default max length 120. */
+export const TEXT_MAX = 120;
+
+const requiredText = z.string().trim().min(1, MSG.required).max(TEXT_MAX, `At most ${TEXT_MAX} characters.`);
+const UserEmailSchema = z
+  .string()
+  .trim()
+  .min(1, MSG.required)
+  .max(254, MSG.mustBeValidEmail)
+  .pipe(z.email(MSG.mustBeValidEmail));
+// Ours (the spec names no phone rule): digits with optional +, spaces, dots, dashes and brackets.
+const PhoneSchema = z
+  .string()
+  .trim()
+  .max(32, USER_MSG.invalidPhone)
+  .refine((v) => v === '' || (/^\+?[\d\s().-]+$/.test(v) && v.replace(/\D/g, '').length >= 7), {
+    message: USER_MSG.invalidPhone,
+  });
+
+/** Active (1) or inactive (0), platform.md 4.5. */
+export const ActiveStatusSchema = z.union([z.literal(1), z.literal(0)]);
+export type ActiveStatus = z.infer<typeof ActiveStatusSchema>;
+
+/** The Add/Edit User form (platform.md 2.6, 3, 5); clientAssociation holds client ids on write. */
+export const UserInputSchema = z.object({
+  firstName: requiredText,
+  lastName: requiredText,
+  email: UserEmailSchema,
+  phoneNumber: PhoneSchema.optional().default(''),
+  roleId: z.number({ error: MSG.required }).int(MSG.required).positive(MSG.required),
+  // New users default to active; only DEACTIVATE_USERS may send 0 (checked on the server).
+  status: ActiveStatusSchema.optional(),
+  clientAssociation: z.array(z.number().int().positive()).max(10_000).default([]),
+});
+export type UserInput = z.input<typeof UserInputSchema>;
+export type UserInputParsed = z.output<typeof UserInputSchema>;
+
+/** platform.md 7: POST /add and PUT /{id} carry {user}. */
+export const UserBodySchema = z.object({ user: UserInputSchema });
+
+export const ClientAssociationSchema = z.object({ clientId: z.number().int(), clientName: z.string() });
+export type ClientAssociation = z.infer<typeof ClientAssociationSchema>;
+
+/** platform.md 3 "User"; on read clientAssociation names the clients. */
+export const UserSchema = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  isClientScoped: z.boolean(),
+  status: ActiveStatusSchema,
+  permList: z.array(z.string()),
+  clientAssociation: z.array(ClientAssociationSchema),
+  // Ours: whether the invitation was taken up (a password is set) and MFA is enrolled.
+  hasPassword: z.boolean(),
+  mfaEnrolled: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** GET /api/users/list: who can be picked elsewhere (note tags, owners). */
+export const UserOptionSchema = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+export type UserOption = z.infer<typeof UserOptionSchema>;
+
+/** GET /api/users/roles: what the user form offers. */
+export const RoleOptionSchema = z.object({
+  roleId: z.number().int(),
+  roleName: z.string(),
+  isClientScoped: z.boolean(),
+});
+export type RoleOption = z.infer<typeof RoleOptionSchema>;
+
+/** My Account details (platform.md 2.7, 5): PUT /profile/{id} sends the fields plus oldEmail and id. */
+export const ProfileInputSchema = z.object({
+  firstName: requiredText,
+  lastName: requiredText,
+  email: UserEmailSchema,
+});
+export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+export const ProfileBodySchema = z.object({
+  user: ProfileInputSchema.extend({ oldEmail: z.string(), id: z.number().int() }),
+});
+export type ProfileBody = z.infer<typeof ProfileBodySchema>;
+
+export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParamSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const EmailParamsSchema = z.object({ email: z.string().min(1).max(254) });

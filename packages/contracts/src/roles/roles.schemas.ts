@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages';
+import { isPermission } from '../access/permissions';
+
+// Ours (issue 3): roles are rows holding a set of catalogue permissions; administrators edit them.
+export const ROLE_MSG = {
+  created: 'Role created successfully.',
+  updated: 'Role updated successfully.',
+  createFailed: 'Failed to create role.',
+  editFailed: 'Failed to edit role.',
+  nameTaken: 'A role with this name already exists.',
+  notFound: 'Role not found.',
+  unknownPermission: 'Unknown permission.',
+  // Nobody may lock the firm out of its own role administration.
+  lastRoleEditor: 'At least one active user must keep a role that can edit roles.',
+} as const;
+
+export const RoleInputSchema = z.object({
+  roleName: z.string().trim().min(1, MSG.required).max(60, 'At most 60 characters.'),
+  isClientScoped: z.boolean(),
+  permissions: z
+    .array(z.string().refine(isPermission, ROLE_MSG.unknownPermission))
+    .max(500)
+    .transform((list) => [...new Set(list)]),
+});
+export type RoleInput = z.input<typeof RoleInputSchema>;
+export const RoleBodySchema = z.object({ role: RoleInputSchema });
+
+export const RoleSchema = z.object({
+  roleId: z.number().int(),
+  roleName: z.string(),
+  isClientScoped: z.boolean(),
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+export const RoleIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
