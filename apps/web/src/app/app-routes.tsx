@@ -13,6 +13,7 @@ const SetNewPasswordPage = lazy(() => import('../features/auth/set-new-password-
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'));
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -23,6 +24,7 @@ const NotFoundContent = lazy(() =>
 // Screens that later issues fill in; until then each shows its title.
 function pageFor(route: ProtectedRoute) {
   if (route === '/dashboard') return <DashboardPage />;
+  if (route === '/my-account') return <MyAccountPage />;
   return <PlaceholderPage title={ROUTE_TITLES[route]} />;
 }
 

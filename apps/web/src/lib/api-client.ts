@@ -1,11 +1,18 @@
 import { TokenResultSchema } from '@tideline/contracts/auth/auth.schemas';
+import { ErrorBodySchema, MessageSchema } from '@tideline/contracts/common/errors';
 import { useSessionStore } from './session-store';
 
-/** A failed call: the server's `{ msg }` (or a fallback) with the real HTTP status. */
+/**
+ * A failed call: the server's `{ msg }` (or a fallback) with the real HTTP status, and the fields that
+ * failed when the server names them (`fieldErrors`, architecture.md "Contracts").
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+    /** False when the answer carried no `msg` and the message is only the status text. */
+    readonly hasServerMessage = true,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -46,14 +53,18 @@ function expireSession(): void {
   }
 }
 
-async function readMessage(response: Response, fallback: string): Promise<string> {
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    if (body && typeof body === 'object' && 'msg' in body && typeof body.msg === 'string') return body.msg;
+    body = await response.json();
   } catch {
-    // not JSON: keep the fallback
+    // not JSON: keep the status text
   }
-  return fallback;
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.msg, parsed.data.fieldErrors);
+  const msg = MessageSchema.safeParse(body);
+  if (msg.success) return new ApiError(response.status, msg.data.msg);
+  return new ApiError(response.status, response.statusText, {}, false);
 }
 
 async function requestNewAccessToken(): Promise<string | null> {
@@ -62,7 +73,7 @@ async function requestNewAccessToken(): Promise<string | null> {
     expireSession();
     return null;
   }
-  if (!response.ok) throw new ApiError(response.status, await readMessage(response, response.statusText));
+  if (!response.ok) throw await readError(response);
   const { accessToken: token } = TokenResultSchema.parse(await response.json());
   accessToken = token;
   return token;
@@ -114,7 +125,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     });
     if (token) response = await send(path, options);
   }
-  if (!response.ok) throw new ApiError(response.status, await readMessage(response, response.statusText));
+  if (!response.ok) throw await readError(response);
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

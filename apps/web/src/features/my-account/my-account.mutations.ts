@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChangePassword } from '@tideline/contracts/auth/auth.schemas';
+import type { ProfileBody } from '@tideline/contracts/users/users.schemas';
+import { setAccessToken } from '../../lib/api-client';
+import { loggedUserQueryKey } from '../../lib/logged-user';
+import { useSessionStore } from '../../lib/session-store';
+import { changePassword, resetOwnMfa, updateProfile } from './my-account.api';
+
+/** Saves the Details section; the answer is the reloaded app user, held in the cache and the session. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profile: ProfileBody['user']) => updateProfile(profile),
+    onSuccess: ({ msg: _msg, ...user }) => {
+      queryClient.setQueryData(loggedUserQueryKey, user);
+      useSessionStore.getState().setUser(user);
+    },
+  });
+}
+
+/** Changes the password; the server ends the other sessions and hands this one fresh tokens. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePassword) => changePassword(body),
+    onSuccess: ({ accessToken }) => setAccessToken(accessToken),
+  });
+}
+
+/**
+ * Resets one's own MFA, then signs out here as Logout does (platform.md 2.7): no token, no cached
+ * answers, no user. The next sign-in enrols a new authenticator.
+ */
+export function useResetOwnMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetOwnMfa,
+    onSuccess: () => {
+      setAccessToken(null);
+      queryClient.clear();
+      useSessionStore.getState().signOut();
+    },
+  });
+}

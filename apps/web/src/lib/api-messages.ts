@@ -1,0 +1,24 @@
+import { ApiError } from './api-client';
+
+/**
+ * The text of a failure toast (platform.md 7): the server's msg when it sent one, else the spec's fixed
+ * fallback for that action.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.hasServerMessage && error.message ? error.message : fallback;
+}
+
+/**
+ * The server's field errors keyed by form field. The server may name a field inside its body wrapper
+ * (`user.email`); the form knows it as `email`.
+ */
+export function fieldErrorsOf(error: unknown, wrapper?: string): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const prefix = wrapper ? `${wrapper}.` : '';
+  const result: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+    const field = prefix && key.startsWith(prefix) ? key.slice(prefix.length) : key;
+    if (messages[0] && !(field in result)) result[field] = messages[0];
+  }
+  return result;
+}
