@@ -33,6 +33,15 @@ export type { ReconciliationRow } from './reconcile-balances';
 
 // Monte Carlo
 export { runMonteCarlo } from './run-monte-carlo';
+export {
+  createMonteCarloWorkerPool,
+  runMonteCarloInWorkers,
+  MAX_WORKER_THREADS,
+  type MonteCarloWorkerOptions,
+  type MonteCarloWorkerPool,
+  type MonteCarloWorkerRunOptions,
+  type SliceTiming,
+} from './monte-carlo-worker-pool';
 export { prepareMonteCarlo, type MonteCarloInput, type MonteCarloPlan } from './prepare-monte-carlo';
 export {
   simulatePaths,
@@ -52,6 +61,15 @@ export {
   type DurationCapabilities,
   type LiquidityLevels,
 } from './compute-liquidity-levels';
+export {
+  LIQUIDITY_LEVEL_FIELDS,
+  restoreDefaultLiquidityLevels,
+  setLiquidityLevels,
+  type ComputedLiquidityLevels,
+  type EffectiveLiquidityLevels,
+  type LiquidityLevelField,
+  type LiquidityLevelsOverride,
+} from './set-liquidity-levels';
 export { buildRateTable, type RateCurve, type RateTableRow } from './build-rate-table';
 export { classifyLiquidityLevel, type LiquidityLevelNumber } from './classify-liquidity-level';
 export { sumInvestmentsByLevel } from './score-investment-policy';
@@ -77,13 +95,24 @@ export type { TrendRatio } from './compute-trend-ratio';
 
 // cashVest
 export { scoreCashVest, type CashVestSuggestion } from './score-cash-vest';
-export type { CashVestInput } from './cash-vest-input';
+export type { CashVestInput, LevelAmounts } from './cash-vest-input';
 export { CASH_VEST_RANGES, type SubScore } from './map-ratio-to-score';
 export {
   buildCashVestSeries,
   type CashVestScoreRecord,
   type CashVestSeriesPoint,
 } from './build-cash-vest-series';
+
+// Client summary: Assets widget
+export {
+  summariseAssets,
+  type AssetAccount,
+  type AssetInvestment,
+  type AssetSlice,
+  type AssetsInput,
+  type AssetsSummary,
+} from './summarise-assets';
+export { allocateBasisPoints } from './allocate-shares';
 
 // Interest rate comparison and forecast accuracy
 export {

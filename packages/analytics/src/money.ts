@@ -18,3 +18,10 @@ export function roundRate(rate: number): number {
 export function isFiniteAmount(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
+
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Dollars as a reader sees them in a message: -1234.5 → "-$1,234.50". */
+export function formatDollars(amount: number): string {
+  return DOLLARS.format(roundCents(amount));
+}

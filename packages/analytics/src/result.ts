@@ -14,6 +14,9 @@ export type AnalyticsErrorCode =
   | 'END_DATE_AFTER_TODAY'
   | 'DATE_OUT_OF_RANGE'
   | 'NEGATIVE_BALANCE'
+  | 'NEGATIVE_AMOUNT'
+  | 'LEVELS_DO_NOT_ADD_UP'
+  | 'DUPLICATE_ID'
   | 'INVALID_ARGUMENT'
   | 'MODEL_NOT_READY';
 

@@ -6,9 +6,8 @@ import { summarisePaths } from './summarise-paths';
 
 /**
  * Monte Carlo liquidity segmentation (analytics.md, Monte Carlo section) on one thread. To spread the
- * paths over worker threads, call prepareMonteCarlo, simulatePaths per slice (paths keep their own
- * random streams, so the answer is the same), concatSimulatedPaths, summarisePaths and
- * assembleMonteCarloResult.
+ * paths over worker threads with the same answer, use runMonteCarloInWorkers or
+ * createMonteCarloWorkerPool (monte-carlo-worker-pool.ts).
  */
 export function runMonteCarlo(input: MonteCarloInput): Result<MonteCarloResult> {
   const plan = prepareMonteCarlo(input);
