@@ -47,6 +47,19 @@ describe('platform.md 2.9 filter semantics', () => {
     expect(rangeInputError('', 'money')).toBeNull();
   });
 
+  it('keeps a date range filter as sent rather than reading it as an empty numeric range', () => {
+    const request = PagedListRequestSchema.parse({
+      filters: [
+        { id: 'createdAt', value: { from: '2026-03-01', to: null } },
+        { id: 'amount', value: { low: '5', high: '' } },
+      ],
+    });
+    expect(request.filters.map((f) => f.value)).toEqual([
+      { from: '2026-03-01', to: null },
+      { low: '5', high: '' },
+    ]);
+  });
+
   it('defaults a paged list request to 50 rows of page 0', () => {
     expect(PagedListRequestSchema.parse({})).toEqual({
       pageSize: 50,

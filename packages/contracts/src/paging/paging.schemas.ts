@@ -24,13 +24,14 @@ export const DateRangeFilterValueSchema = z.object({
 });
 export type DateRangeFilterValue = z.infer<typeof DateRangeFilterValueSchema>;
 
+// The two ranges are strict here: a loose object would take `{ from, to }` as an empty `{ low, high }`.
 export const FilterValueSchema = z.union([
   z.string().max(200),
   z.number(),
   z.boolean(),
   z.array(z.union([z.string().max(200), z.number()])).max(1000),
-  RangeFilterValueSchema,
-  DateRangeFilterValueSchema,
+  RangeFilterValueSchema.strict(),
+  DateRangeFilterValueSchema.strict(),
 ]);
 export type FilterValue = z.infer<typeof FilterValueSchema>;
 
