@@ -16,11 +16,17 @@ import { registerAccessHook } from './platform/access/access-hook';
 import { describeAccess } from './platform/access/route-access';
 import type { Platform } from './platform/create-platform';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { createRolesService } from './modules/roles/roles.service';
+import { createUserEdits } from './modules/users/user-edits.service';
 import { usersRoutes } from './modules/users/users.routes';
+import { roleUsers } from './modules/users/users.service';
 
 export const VERSION = '0.1.0';
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -80,7 +86,19 @@ export async function buildApp(
     }),
     { prefix: '/api/auth' },
   );
-  await app.register(usersRoutes(), { prefix: '/api/users' });
+  const { db } = platform.database;
+  const edits = createUserEdits({
+    db,
+    auth: platform.auth,
+    mailer: platform.mailer,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(usersRoutes({ db, edits }), { prefix: '/api/users' });
+  await app.register(rolesRoutes({ roles: createRolesService({ db, users: roleUsers }) }), {
+    prefix: '/api/roles',
+  });
+  await app.register(auditRoutes({ db }), { prefix: '/api/audit' });
+  await app.register(clientsRoutes({ db }), { prefix: '/api/clients' });
   await app.register(jobsRoutes({ db: platform.database.db, jobs: platform.jobs }), { prefix: '/api/jobs' });
   await app.register(filesRoutes(platform), { prefix: '/api/files' });
 

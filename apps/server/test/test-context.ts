@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { DEFAULT_ROLES } from '@tideline/contracts';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/open-database';
-import { userClients } from '../src/db/schema';
+import { clients, roles, userClients } from '../src/db/schema';
 import { loadConfig } from '../src/platform/config';
 import { createPlatform, type Platform } from '../src/platform/create-platform';
 import { createAdmin, seedDefaultRoles, SYSTEM_CONTEXT } from '../src/modules/users/users.service';
@@ -90,6 +90,46 @@ export async function post(
     url,
     ...(payload === undefined ? {} : { payload: payload as object }),
     headers,
+  });
+}
+
+/** Clients with unique names (the database is shared by every test file); answers their ids. */
+export async function createClients(ctx: TestContext, count: number, prefix = 'Client'): Promise<number[]> {
+  const tag = randomUUID().slice(0, 8);
+  const rows = await ctx.database.db
+    .insert(clients)
+    .values(Array.from({ length: count }, (_, i) => ({ clientName: `${prefix} ${tag} ${i + 1}` })))
+    .returning({ clientId: clients.clientId });
+  return rows.map((r) => r.clientId);
+}
+
+/** A role of its own holding exactly `permissions`; answers its name for createSignedInUser. */
+export async function createRole(
+  ctx: TestContext,
+  permissions: string[],
+  isClientScoped = false,
+): Promise<{ roleId: number; roleName: string }> {
+  const roleName = `Test role ${randomUUID().slice(0, 8)}`;
+  const [row] = await ctx.database.db
+    .insert(roles)
+    .values({ roleName, permissions, isClientScoped })
+    .returning({ roleId: roles.roleId });
+  return { roleId: row!.roleId, roleName };
+}
+
+/** One API call as `user` (or unsigned): `call(ctx, 'PUT', '/api/users/7', admin, { user })`. */
+export function call(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  user?: { auth: { authorization: string } } | null,
+  payload?: unknown,
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: user ? user.auth : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
 

@@ -1,3 +1,4 @@
+export * from './schema/clients';
 export * from './schema/users';
 export * from './schema/auth';
 export * from './schema/audit';

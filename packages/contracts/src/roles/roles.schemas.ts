@@ -37,3 +37,7 @@ export const RoleSchema = z.object({
 export type Role = z.infer<typeof RoleSchema>;
 
 export const RoleIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** POST and PUT answer the message and the role as saved. */
+export const RoleResultSchema = z.object({ msg: z.string(), role: RoleSchema });
+export type RoleResult = z.infer<typeof RoleResultSchema>;

@@ -31,6 +31,7 @@ export const USER_MSG = {
   clientNotFound: 'Client not found.',
   clientsOnlyForScopedRoles: 'Only client-scoped roles are associated with clients.',
   ownProfileOnly: 'You can only change your own details.',
+  userInactive: 'This user is inactive. Activate the user first.',
 } as const;
 
 /** platform.md 5 "Text inputs": default max length 120. */
@@ -128,3 +129,11 @@ export type ProfileBody = z.infer<typeof ProfileBodySchema>;
 export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const UserIdParamSchema = z.object({ userId: z.coerce.number().int().positive() });
 export const EmailParamsSchema = z.object({ email: z.string().min(1).max(254) });
+
+/** POST /add and PUT /{id} answer the message and the user as saved. */
+export const UserResultSchema = z.object({ msg: z.string(), user: UserSchema });
+export type UserResult = z.infer<typeof UserResultSchema>;
+
+/** PUT /profile/{id} answers the message and the updated signed-in user. */
+export const ProfileResultSchema = LoggedUserSchema.extend({ msg: z.string() });
+export type ProfileResult = z.infer<typeof ProfileResultSchema>;

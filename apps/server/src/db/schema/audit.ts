@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Append-only (a trigger in the migration refuses UPDATE and DELETE): who did what to which entity.
@@ -17,7 +18,10 @@ export const auditLog = pgTable(
     ipAddress: text('ip_address'),
   },
   (t) => [
-    index('audit_log_occurred_idx').on(t.occurredAt),
+    // The audit list (modules/audit): newest first with the id as tie-break, a day range, an actor prefix.
+    index('audit_log_occurred_idx').on(t.occurredAt, t.auditId),
+    index('audit_log_actor_prefix_idx').using('btree', sql`lower(${t.actorEmail}) text_pattern_ops`),
+    index('audit_log_action_idx').on(t.action),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_user_idx').on(t.userId),
   ],

@@ -12,18 +12,24 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
 
-export const roles = pgTable('roles', {
-  roleId: serial('role_id').primaryKey(),
-  roleName: text('role_name').notNull().unique(),
-  isClientScoped: boolean('is_client_scoped').notNull().default(false),
-  permissions: text('permissions')
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    roleId: serial('role_id').primaryKey(),
+    roleName: text('role_name').notNull().unique(),
+    isClientScoped: boolean('is_client_scoped').notNull().default(false),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Role names are unique regardless of case ('Admin' and 'admin' would confuse everyone).
+  (t) => [uniqueIndex('roles_name_lower_key').on(sql`lower(${t.roleName})`)],
+);
 
 export const users = pgTable(
   'users',
@@ -55,14 +61,16 @@ export const users = pgTable(
   ],
 );
 
-// platform.md 3 clientAssociation. The clients table arrives with the clients issue, which adds the FK.
+// platform.md 3 clientAssociation: which clients a user of a client-scoped role sees.
 export const userClients = pgTable(
   'user_clients',
   {
     userId: integer('user_id')
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
-    clientId: integer('client_id').notNull(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index('user_clients_client_idx').on(t.clientId)],
 );

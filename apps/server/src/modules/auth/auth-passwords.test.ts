@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { MSG } from '@tideline/contracts';
+import { MSG, USER_MSG } from '@tideline/contracts';
 import { auditLog } from '../../db/schema';
 import {
   createSignedInUser,
@@ -157,6 +157,24 @@ describe('MFA reset', () => {
     });
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/logged-user', headers: user.auth });
     expect(me.statusCode).toBe(401);
+    const signIn = await post(ctx, '/api/auth/sign-in', { email: user.email, password: STRONG_PASSWORD });
+    expect(signIn.json().challenge).toBe('MFA_SETUP');
+  });
+
+  it('lets a signed-in user reset their own MFA, which ends every session', async () => {
+    const user = await createSignedInUser(ctx, 'Client Viewer');
+    expect((await post(ctx, '/api/auth/mfa/reset')).statusCode).toBe(401);
+    const res = await post(ctx, '/api/auth/mfa/reset', undefined, user.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ msg: USER_MSG.mfaResetSuccessful });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/logged-user', headers: user.auth });
+    expect(me.statusCode).toBe(401);
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { tideline_refresh: user.refreshCookie },
+    });
+    expect(refreshed.statusCode).toBe(401);
     const signIn = await post(ctx, '/api/auth/sign-in', { email: user.email, password: STRONG_PASSWORD });
     expect(signIn.json().challenge).toBe('MFA_SETUP');
   });

@@ -12,6 +12,7 @@ import {
   SignInResultSchema,
   SignInSchema,
   TokenResultSchema,
+  USER_MSG,
 } from '@tideline/contracts';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import type { AuthService } from './auth.service';
@@ -130,6 +131,17 @@ export function authRoutes(deps: {
       async (req, reply) => {
         const session = await auth.changePassword(req.currentUser!.userId, req.body, auditContextOf(req));
         return { msg: MSG.passwordUpdated, ...sendSession(reply, session) };
+      },
+    );
+
+    // My Account (platform.md 2.7): reset one's own MFA; every session ends, enrolment comes at next sign-in.
+    app.post(
+      '/mfa/reset',
+      { config: { access: { permissions: [] } }, schema: { response: { 200: MessageSchema } } },
+      async (req, reply) => {
+        await auth.resetOwnMfa(req.currentUser!.userId, auditContextOf(req));
+        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        return { msg: USER_MSG.mfaResetSuccessful };
       },
     );
   };

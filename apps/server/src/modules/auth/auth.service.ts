@@ -87,6 +87,26 @@ export function createAuthService(deps: AuthDeps) {
     return `${settings.publicUrl}/${route}/${encodeURIComponent(user.email)}/${code}`;
   }
 
+  /** Creates an invitation link (and mails it): first administrator, new users, resend invite. */
+  async function sendInvitation(
+    user: { userId: number; email: string; firstName: string },
+    ctx: AuditContext,
+    tx: DbOrTx = db,
+  ) {
+    const link = await createCodeLink(tx, user, 'invite');
+    await writeAudit(tx, ctx, { action: 'auth.invitation.sent', entity: 'user', entityId: user.userId });
+    await deps.mailer.send(composeInvitationMail(user.email, user.firstName, link, settings.inviteTtlHours));
+    return link;
+  }
+
+  /** platform.md 4.6: the next sign-in enrols a new authenticator; every session ends now. */
+  async function resetMfa(userId: number, ctx: AuditContext, tx: DbOrTx = db) {
+    await q.updateUserAuth(tx, userId, { mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null });
+    await q.revokeUserRefreshTokens(tx, userId);
+    await q.bumpTokenVersion(tx, userId);
+    await writeAudit(tx, ctx, { action: 'auth.mfa.reset', entity: 'user', entityId: userId });
+  }
+
   const mfa = createMfaService({ db, signer, issueSession, assertNotThrottled, accountKeyOf });
 
   return {
@@ -220,26 +240,28 @@ export function createAuthService(deps: AuthDeps) {
       });
     },
 
-    /** Creates an invitation link (and mails it): first administrator, new users, resend invite. */
-    async sendInvitation(
+    sendInvitation,
+
+    /** A fresh invitation; the links sent before stop working (resend invite, platform.md 4.6). */
+    async resendInvitation(
       user: { userId: number; email: string; firstName: string },
       ctx: AuditContext,
       tx: DbOrTx = db,
     ) {
-      const link = await createCodeLink(tx, user, 'invite');
-      await writeAudit(tx, ctx, { action: 'auth.invitation.sent', entity: 'user', entityId: user.userId });
-      await deps.mailer.send(
-        composeInvitationMail(user.email, user.firstName, link, settings.inviteTtlHours),
-      );
-      return link;
+      await q.voidOpenCodes(tx, user.userId);
+      return sendInvitation(user, ctx, tx);
     },
 
-    /** platform.md 4.6: the next sign-in enrols a new authenticator; every session ends now. */
-    async resetMfa(userId: number, ctx: AuditContext, tx: DbOrTx = db) {
-      await q.updateUserAuth(tx, userId, { mfaSecret: null, mfaPendingSecret: null, mfaLastStep: null });
+    /** Every access and refresh token of the user stops working now (deactivation). */
+    async endSessions(userId: number, tx: DbOrTx = db) {
       await q.revokeUserRefreshTokens(tx, userId);
       await q.bumpTokenVersion(tx, userId);
-      await writeAudit(tx, ctx, { action: 'auth.mfa.reset', entity: 'user', entityId: userId });
+    },
+
+    resetMfa,
+
+    async resetOwnMfa(userId: number, ctx: AuditContext) {
+      await db.transaction((tx) => resetMfa(userId, ctx, tx));
     },
   };
 }

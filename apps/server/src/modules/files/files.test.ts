@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createClients,
   createSignedInUser,
   createTestContext,
   post,
@@ -14,7 +15,7 @@ let viewer: SignedInUser;
 beforeAll(async () => {
   ctx = await createTestContext({ UPLOAD_LIMIT_BYTES: '4096' });
   analyst = await createSignedInUser(ctx, 'Analyst');
-  viewer = await createSignedInUser(ctx, 'Client Viewer', [5]);
+  viewer = await createSignedInUser(ctx, 'Client Viewer', await createClients(ctx, 1));
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { roles, users } from '../../db/schema';
+import { roles, userClients, users } from '../../db/schema';
 
 export async function countUsers(db: DbOrTx) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -32,4 +32,114 @@ export async function findUserIdByEmail(db: DbOrTx, email: string) {
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`);
   return row?.userId ?? null;
+}
+
+/** A user with the role fields the screens show. */
+const userFields = {
+  userId: users.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  roleId: users.roleId,
+  roleName: roles.roleName,
+  isClientScoped: roles.isClientScoped,
+  permissions: roles.permissions,
+  status: users.status,
+  hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+  mfaEnrolled: sql<boolean>`${users.mfaSecret} is not null`,
+  createdAt: users.createdAt,
+};
+
+export async function selectUsers(db: DbOrTx, userId?: number) {
+  return db
+    .select(userFields)
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(userId === undefined ? undefined : eq(users.userId, userId))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.userId));
+}
+export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
+
+export async function selectActiveUserOptions(db: DbOrTx) {
+  return db
+    .select({
+      userId: users.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.status, 1))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.userId));
+}
+
+export async function selectUserByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ userId: users.userId, email: users.email, firstName: users.firstName, status: users.status })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  return row ?? null;
+}
+
+/** Another user holding this email, ignoring case. */
+export async function findOtherUserIdByEmail(db: DbOrTx, email: string, exceptUserId: number) {
+  const [row] = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.userId, exceptUserId)));
+  return row?.userId ?? null;
+}
+
+export async function updateUser(db: DbOrTx, userId: number, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.userId, userId));
+}
+
+/** The client ids of each given user (all users when none are given). */
+export async function selectClientIdsByUser(db: DbOrTx, userIds?: number[]) {
+  const rows = await db
+    .select({ userId: userClients.userId, clientId: userClients.clientId })
+    .from(userClients)
+    .where(userIds ? inArray(userClients.userId, userIds) : undefined)
+    .orderBy(asc(userClients.clientId));
+  const byUser = new Map<number, number[]>();
+  for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.clientId]);
+  return byUser;
+}
+
+export async function replaceUserClients(db: DbOrTx, userId: number, clientIds: readonly number[]) {
+  await db.delete(userClients).where(eq(userClients.userId, userId));
+  if (clientIds.length)
+    await db.insert(userClients).values(clientIds.map((clientId) => ({ userId, clientId })));
+}
+
+export async function deleteClientsOfRole(db: DbOrTx, roleId: number) {
+  await db
+    .delete(userClients)
+    .where(
+      inArray(
+        userClients.userId,
+        db.select({ id: users.userId }).from(users).where(eq(users.roleId, roleId)),
+      ),
+    );
+}
+
+export async function countUsersByRole(db: DbOrTx) {
+  const rows = await db
+    .select({ roleId: users.roleId, n: sql<number>`count(*)::int` })
+    .from(users)
+    .groupBy(users.roleId);
+  return new Map(rows.map((r) => [r.roleId, Number(r.n)]));
+}
+
+export async function countActiveUsersWithPermission(db: DbOrTx, permission: string) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(and(eq(users.status, 1), sql`${permission} = any(${roles.permissions})`));
+  return Number(row?.n ?? 0);
 }

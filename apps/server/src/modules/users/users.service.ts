@@ -1,9 +1,20 @@
-import { DEFAULT_ROLES, type LoggedUser } from '@tideline/contracts';
-import type { Db } from '../../db/open-database';
+import {
+  DEFAULT_ROLES,
+  isPermission,
+  USER_MSG,
+  type ClientAssociation,
+  type LoggedUser,
+  type User,
+  type UserOption,
+} from '@tideline/contracts';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { conflict } from '../../platform/http/app-error';
+import { conflict, notFound } from '../../platform/http/app-error';
 import type { AuthService } from '../auth/auth.service';
+import { findClientsByIds } from '../clients/clients.service';
+import type { RoleUsers } from '../roles/roles.service';
 import * as q from './users.queries';
 
 export const SYSTEM_CONTEXT: AuditContext = {
@@ -68,3 +79,79 @@ export async function createAdmin(
     return { userId: user.userId, link };
   });
 }
+
+/** The client association as `viewer` may see it: a client-scoped viewer sees only their own clients. */
+async function describeAssociations(
+  db: DbOrTx,
+  viewer: CurrentUser,
+  clientIdsByUser: Map<number, number[]>,
+): Promise<Map<number, ClientAssociation[]>> {
+  const visibleIds = [...clientIdsByUser.values()].flat().filter((id) => canAccessClient(viewer, id));
+  const names = new Map((await findClientsByIds(db, visibleIds)).map((c) => [c.clientId, c.clientName]));
+  const result = new Map<number, ClientAssociation[]>();
+  for (const [userId, ids] of clientIdsByUser) {
+    const visible = ids
+      .filter((id) => names.has(id))
+      .map((id) => ({ clientId: id, clientName: names.get(id)! }));
+    result.set(
+      userId,
+      visible.sort((a, b) => a.clientName.localeCompare(b.clientName)),
+    );
+  }
+  return result;
+}
+
+function toUser(row: q.UserRow, clientAssociation: ClientAssociation[]): User {
+  return {
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    roleId: row.roleId,
+    roleName: row.roleName,
+    isClientScoped: row.isClientScoped,
+    status: row.status === 1 ? 1 : 0,
+    permList: row.permissions.filter(isPermission),
+    clientAssociation,
+    hasPassword: row.hasPassword,
+    mfaEnrolled: row.mfaEnrolled,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/users/all (platform.md 2.6 table). */
+export async function findUsers(db: DbOrTx, viewer: CurrentUser): Promise<User[]> {
+  const [rows, clientIds] = await Promise.all([q.selectUsers(db), q.selectClientIdsByUser(db)]);
+  const associations = await describeAssociations(db, viewer, clientIds);
+  return rows.map((r) => toUser(r, associations.get(r.userId) ?? []));
+}
+
+/** GET /api/users/{id}; unknown users answer 404. */
+export async function findUser(db: DbOrTx, viewer: CurrentUser, userId: number): Promise<User> {
+  const [row] = await q.selectUsers(db, userId);
+  if (!row) throw notFound(USER_MSG.notFound);
+  const associations = await describeAssociations(db, viewer, await q.selectClientIdsByUser(db, [userId]));
+  return toUser(row, associations.get(userId) ?? []);
+}
+
+/** GET /api/users/client-association/{userId}. */
+export async function findClientAssociation(
+  db: DbOrTx,
+  viewer: CurrentUser,
+  userId: number,
+): Promise<ClientAssociation[]> {
+  return (await findUser(db, viewer, userId)).clientAssociation;
+}
+
+/** GET /api/users/list: the active users others may pick (note tags and the like). */
+export function listUserOptions(db: DbOrTx): Promise<UserOption[]> {
+  return q.selectActiveUserOptions(db);
+}
+
+/** What the roles area needs of users (wired in app.ts, so neither area reaches into the other's tables). */
+export const roleUsers: RoleUsers = {
+  countUsersByRole: q.countUsersByRole,
+  clearClientAssociationsOfRole: q.deleteClientsOfRole,
+  countActiveUsersWithPermission: q.countActiveUsersWithPermission,
+};

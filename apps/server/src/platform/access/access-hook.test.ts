@@ -2,6 +2,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@tideline/contracts';
 import {
+  createClients,
   createSignedInUser,
   createTestContext,
   type SignedInUser,
@@ -28,7 +29,7 @@ beforeAll(async () => {
   );
   app.get('/api/anyone', { config: { access: { permissions: [] } } }, async () => ({ ok: true }));
   await app.ready();
-  viewer = await createSignedInUser(ctx, 'Client Viewer', [101]);
+  viewer = await createSignedInUser(ctx, 'Client Viewer', await createClients(ctx, 1));
   analyst = await createSignedInUser(ctx, 'Analyst');
 });
 afterAll(async () => {

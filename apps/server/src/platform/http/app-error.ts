@@ -17,5 +17,6 @@ export const badRequest = (msg: string, fieldErrors?: Record<string, string[]>) 
 export const unauthorized = (msg: string = MSG.unauthenticated) => new AppError(401, msg);
 export const forbidden = (msg: string = MSG.forbidden) => new AppError(403, msg);
 export const notFound = (msg: string) => new AppError(404, msg);
-export const conflict = (msg: string) => new AppError(409, msg);
+export const conflict = (msg: string, fieldErrors?: Record<string, string[]>) =>
+  new AppError(409, msg, fieldErrors);
 export const tooManyRequests = (msg: string = MSG.tooManyAttempts) => new AppError(429, msg);

@@ -44,3 +44,18 @@ export function composeResetMail(to: string, firstName: string, link: string, mi
     'Choose a new password',
   );
 }
+
+/** Tells the user their authenticator was reset by someone else, so a surprise is noticed. */
+export function composeMfaResetMail(to: string, firstName: string, signInUrl: string): MailMessage {
+  return compose(
+    to,
+    'Your Tideline authenticator was reset',
+    [
+      `Hello ${firstName},`,
+      'An administrator reset the multi-factor authentication of your account, and your sessions have ended. At your next sign-in you will set up your authenticator app again.',
+      'If you did not expect this, tell your administrator.',
+    ],
+    signInUrl,
+    'Sign in',
+  );
+}
