@@ -31,20 +31,34 @@ const MAX_EXCEL_SERIAL = 2958465;
  * day-first (13/02/2024) or a European dotted date (05.02.2024) is an error, never a guess.
  */
 const DIGIT = (text: string, i: number) => text.charCodeAt(i) - 48;
-const DIGIT_POSITIONS = [0, 1, 3, 4, 6, 7, 8, 9];
+const isDigitAt = (text: string, i: number) => {
+  const d = text.charCodeAt(i) - 48;
+  return d >= 0 && d <= 9;
+};
 
 export function parseDate(raw: string): ParsedDate {
   // Fast path for MM/DD/YYYY, the common US export (a million-row file spends its time here).
-  if (raw.length === 10 && raw.charCodeAt(2) === 47 && raw.charCodeAt(5) === 47) {
+  if (
+    raw.length === 10 &&
+    raw.charCodeAt(2) === 47 &&
+    raw.charCodeAt(5) === 47 &&
+    isDigitAt(raw, 0) &&
+    isDigitAt(raw, 1) &&
+    isDigitAt(raw, 3) &&
+    isDigitAt(raw, 4) &&
+    isDigitAt(raw, 6) &&
+    isDigitAt(raw, 7) &&
+    isDigitAt(raw, 8) &&
+    isDigitAt(raw, 9)
+  ) {
     const month = DIGIT(raw, 0) * 10 + DIGIT(raw, 1);
     const day = DIGIT(raw, 3) * 10 + DIGIT(raw, 4);
     const year = DIGIT(raw, 6) * 1000 + DIGIT(raw, 7) * 100 + DIGIT(raw, 8) * 10 + DIGIT(raw, 9);
-    let isDigits = true;
-    for (const i of DIGIT_POSITIONS) {
-      const d = DIGIT(raw, i);
-      if (d < 0 || d > 9) isDigits = false;
+    if (month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && year >= 1900) {
+      // Already zero-padded: the ISO date is the same digits reordered.
+      return { ok: true, value: `${raw.slice(6, 10)}-${raw.slice(0, 2)}-${raw.slice(3, 5)}` };
     }
-    if (isDigits && month >= 1 && month <= 12) return buildDate(year, month, day, raw);
+    if (month >= 1 && month <= 12) return buildDate(year, month, day, raw);
   }
   const text = raw.trim();
   if (text === '') return { ok: false, reason: 'empty date' };

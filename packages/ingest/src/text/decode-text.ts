@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { decoderLabel, type TextEncodingName } from './detect-encoding.js';
 
 // Windows-1252 bytes 0x80-0x9F; Node's TextDecoder maps them to C1 controls (as ISO-8859-1 does),
@@ -21,7 +22,24 @@ export function createStreamingDecoder(encoding: TextEncodingName): StreamingDec
   if (encoding === 'windows-1252') {
     return { decode: (chunk) => (chunk ? decodeWindows1252(chunk) : '') };
   }
-  return new TextDecoder(decoderLabel(encoding), { fatal: encoding.startsWith('utf-8') });
+  // ignoreBOM: the caller skips a BOM itself, and a later chunk may reach the decoder first.
+  const decoder = new TextDecoder(decoderLabel(encoding), {
+    fatal: encoding.startsWith('utf-8'),
+    ignoreBOM: true,
+  });
+  if (!encoding.startsWith('utf-8')) return decoder;
+  // Most statements are pure ASCII: such a chunk is its own text, copied without UTF-8 decoding,
+  // as long as the decoder holds no partial sequence from the chunk before.
+  let mayHoldPartial = false;
+  return {
+    decode(chunk, options) {
+      if (chunk && !mayHoldPartial && isAscii(chunk)) {
+        return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      }
+      mayHoldPartial = chunk !== undefined && options?.stream === true && (chunk.at(-1) ?? 0) >= 0x80;
+      return decoder.decode(chunk, options);
+    },
+  };
 }
 
 /** Decodes by an encoding label from a file header (XML declaration, OFX CHARSET, ...). */

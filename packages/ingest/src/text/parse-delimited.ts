@@ -4,10 +4,17 @@ const CR = 13;
 
 export interface ParsedRecords {
   records: string[][];
-  /** Characters of the input fully consumed; the rest starts an incomplete record. */
+  /** Index just after the last complete record read; the rest starts an incomplete record. */
   consumed: number;
   /** Set when a field grew past maxCellLength: a runaway quote, not data. */
   oversizedCell?: boolean;
+}
+
+export interface ParseWindow {
+  /** Where to start reading (a previous call's `consumed`). */
+  start?: number;
+  /** Stop after this many records, so a caller can hand on small batches that die young. */
+  maxRecords?: number;
 }
 
 /**
@@ -20,21 +27,28 @@ export function parseDelimited(
   delimiter: string,
   isFinal: boolean,
   maxCellLength: number,
+  window: ParseWindow = {},
 ): ParsedRecords {
   const delim = delimiter.charCodeAt(0);
   const n = text.length;
+  const maxRecords = window.maxRecords ?? Infinity;
   const records: string[][] = [];
-  let pos = 0;
-  let consumed = 0;
+  let pos = window.start ?? 0;
+  let consumed = pos;
+  // Positions of the next quote and CR at or after pos (n when none): found once and reused
+  // across lines, so a quote-free line is not scanned for them again.
+  let nextQuote = -1;
+  let nextCr = -1;
 
-  outer: while (pos < n) {
+  outer: while (pos < n && records.length < maxRecords) {
     // Fast path: a whole line without quotes or stray CRs is split natively.
     const newline = text.indexOf('\n', pos);
     if (newline !== -1 && newline - pos <= maxCellLength) {
-      const end = newline > pos && text.charCodeAt(newline - 1) === CR ? newline - 1 : newline;
-      const line = text.slice(pos, end);
-      if (line.indexOf('"') === -1 && line.indexOf('\r') === -1) {
-        records.push(line.split(delimiter));
+      if (nextQuote < pos) nextQuote = indexOrEnd(text, '"', pos);
+      if (nextCr < pos) nextCr = indexOrEnd(text, '\r', pos);
+      if (nextQuote > newline && nextCr >= newline - 1) {
+        const end = nextCr === newline - 1 ? nextCr : newline;
+        records.push(text.slice(pos, end).split(delimiter));
         pos = newline + 1;
         consumed = pos;
         continue;
@@ -124,4 +138,9 @@ export function parseDelimited(
     }
   }
   return { records, consumed };
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? text.length : at;
 }

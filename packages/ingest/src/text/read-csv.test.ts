@@ -115,4 +115,45 @@ describe('readCsv', () => {
     expect(batches).toBeGreaterThan(1);
     expect(opened.value.error).toBeUndefined();
   });
+
+  it('cuts batches at 1,024 rows, with a quoted multi-line field across the cut', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `${i + 1},plain ${i + 1}`);
+    lines[1023] = '1024,"quoted\nacross the cut"';
+    const opened = await openCsv(Buffer.from(lines.join('\r\n')));
+    if (!opened.ok) throw new Error('open failed');
+    const sizes: number[] = [];
+    const rows: string[][] = [];
+    for await (const batch of opened.value.batches) {
+      sizes.push(batch.length);
+      for (const row of batch) rows.push(row.cells);
+    }
+    expect(Math.max(...sizes)).toBe(1024);
+    expect(rows).toHaveLength(3000);
+    expect(rows[1023]).toEqual(['1024', 'quoted\nacross the cut']);
+    expect(rows[1024]).toEqual(['1025', 'plain 1025']);
+    expect(rows[2999]).toEqual(['3000', 'plain 3000']);
+  });
+
+  it('decodes ASCII chunks directly and still joins a UTF-8 character split across chunks', async () => {
+    // 70 KB of ASCII first, so the non-ASCII rows arrive in streamed chunks after the sample.
+    const ascii = Array.from({ length: 3500 }, (_, i) => `01/02/2024,Payee ${i}`).join('\n');
+    const text = `Date,Payee\n${ascii}\n01/03/2024,Café Rémy\n01/04/2024,plain again\n01/05/2024,Zürich €\n`;
+    const bytes = Buffer.from(text, 'utf8');
+    for (const size of [4093, 1000, 7]) {
+      const rows = cellsOf(await readCsv(chunked(bytes, size)));
+      expect(rows).toHaveLength(3504);
+      expect(rows.slice(-3)).toEqual([
+        ['01/03/2024', 'Café Rémy'],
+        ['01/04/2024', 'plain again'],
+        ['01/05/2024', 'Zürich €'],
+      ]);
+    }
+  });
+
+  it('still refuses invalid UTF-8 that arrives after ASCII chunks', async () => {
+    const ascii = Buffer.from(`a,b\n${'1,2\n'.repeat(20000)}`);
+    const bytes = Buffer.concat([ascii, Buffer.from([0x31, 0x2c, 0xff, 0x0a])]);
+    const grid = await readCsv(chunked(bytes, 4096));
+    expect(!grid.ok && grid.error.kind).toBe('encoding');
+  });
 });

@@ -28,6 +28,11 @@ export interface CsvStream {
 }
 
 const SAMPLE_BYTES = 64 * 1024;
+/**
+ * Rows per batch: small enough that a batch and the canonical rows made from it are garbage
+ * before the next young-generation GC, so they are never copied into the old generation.
+ */
+const BATCH_ROWS = 1024;
 
 /**
  * Opens a CSV/TXT source for streaming: the first 64 KB decide encoding and delimiter, then rows
@@ -70,28 +75,36 @@ export async function openCsv(source: ByteSource, options: CsvOptions = {}): Pro
     let totalBytes = headBytes;
     let isFinal = isDone;
     for (;;) {
-      const parsed = parseDelimited(pending, delimiter, isFinal, limits.maxCellLength);
-      if (parsed.oversizedCell) {
-        stream.error = {
-          kind: 'limit-exceeded',
-          limit: 'cellLength',
-          maximum: limits.maxCellLength,
-          message: `A field after row ${rowNumber} is longer than ${limits.maxCellLength} characters (an unclosed quote?).`,
-        };
-        return;
-      }
-      if (parsed.records.length > 0) {
-        if (rowNumber + parsed.records.length > limits.maxRows) {
+      let start = 0;
+      for (;;) {
+        const parsed = parseDelimited(pending, delimiter, isFinal, limits.maxCellLength, {
+          start,
+          maxRecords: BATCH_ROWS,
+        });
+        if (parsed.oversizedCell) {
+          stream.error = {
+            kind: 'limit-exceeded',
+            limit: 'cellLength',
+            maximum: limits.maxCellLength,
+            message: `A field after row ${rowNumber} is longer than ${limits.maxCellLength} characters (an unclosed quote?).`,
+          };
+          return;
+        }
+        const { records } = parsed;
+        start = parsed.consumed;
+        if (records.length === 0) break;
+        if (rowNumber + records.length > limits.maxRows) {
           stream.error = tooManyRows(limits.maxRows);
           return;
         }
-        const batch: GridRow[] = new Array<GridRow>(parsed.records.length);
-        for (let i = 0; i < parsed.records.length; i++) {
-          batch[i] = { rowNumber: ++rowNumber, cells: parsed.records[i] as string[] };
+        const batch: GridRow[] = new Array<GridRow>(records.length);
+        for (let i = 0; i < records.length; i++) {
+          batch[i] = { rowNumber: ++rowNumber, cells: records[i] as string[] };
         }
         yield batch;
+        if (records.length < BATCH_ROWS) break;
       }
-      pending = pending.slice(parsed.consumed);
+      pending = pending.slice(start);
       if (isFinal) return;
       const next = await iterator.next().catch((cause: unknown) => ({ failed: cause }) as const);
       if ('failed' in next) {
