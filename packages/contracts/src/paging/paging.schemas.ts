@@ -41,6 +41,15 @@ export type ListFilter = z.infer<typeof ListFilterSchema>;
 export const SortOrderSchema = z.object({ id: z.string().min(1).max(64), desc: z.boolean() });
 export type SortOrder = z.infer<typeof SortOrderSchema>;
 
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** platform.md 2.8: page size, page index, filters array, search term and sort order. */
 export const PagedListRequestSchema = z.object({
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
@@ -48,6 +57,9 @@ export const PagedListRequestSchema = z.object({
   filters: z.array(ListFilterSchema).max(50).default([]),
   searchTerm: z.string().max(200).default(''),
   sortOrder: z.array(SortOrderSchema).max(5).default([]),
+  // Ours: the viewer's IANA time zone, so a date filter on a timestamp column means the viewer's
+  // calendar days (platform.md 9: server dates are UTC, shown in local time). Absent = UTC.
+  timeZone: z.string().max(64).refine(isTimeZone, 'Unknown time zone.').optional(),
 });
 export type PagedListRequest = z.input<typeof PagedListRequestSchema>;
 export type PagedListQuery = z.output<typeof PagedListRequestSchema>;

@@ -144,6 +144,26 @@ describe('the paged list helper', () => {
     ]);
   });
 
+  it("reads a timestamp's day in the viewer's time zone when the request names one", async () => {
+    // In Berlin (UTC+1) 2026-02-28T23:59:59Z is already March 1st and 2026-03-31T23:59:59Z April 1st;
+    // in New York (UTC-5/-4) 2026-03-01T00:00:00Z is still February 28th and 2026-04-01T00:00:00Z March 31st.
+    const march = { from: '2026-03-01', to: '2026-03-31' };
+    const filters = [{ id: 'happenedAt', value: march }];
+    expect(await names({ filters, timeZone: 'Europe/Berlin' })).toEqual([
+      'Acme Holdings',
+      'acme two',
+      'Beta 100%',
+    ]);
+    expect(await names({ filters, timeZone: 'America/New_York' })).toEqual([
+      'Beta 100%',
+      'Beta 100x',
+      'Bez_1',
+    ]);
+    expect(PagedListRequestSchema.safeParse({ timeZone: 'Mars/Olympus' }).error?.issues[0]?.message).toBe(
+      'Unknown time zone.',
+    );
+  });
+
   it('filters enums by a list of values and booleans by value, combining filters with AND', async () => {
     expect(await names({ filters: [{ id: 'kind', value: ['fund', 'trust'] }] })).toEqual([
       'Beta 100%',

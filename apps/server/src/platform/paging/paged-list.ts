@@ -32,7 +32,8 @@ import { badRequest } from '../http/app-error';
  * How a column filters:
  * - text: case-insensitive prefix (a string);
  * - number: a range `{ low, high }` (low > high swapped, blank low = 0, blank high = unbounded) or one number;
- * - date: an inclusive range of calendar days `{ from, to }` (YYYY-MM-DD, UTC days for timestamps);
+ * - date: an inclusive range of calendar days `{ from, to }` (YYYY-MM-DD; for timestamps, days in the
+ *   request's timeZone, UTC when it sends none);
  * - enum: a list of values (IN), or one value;
  * - boolean: true or false (1 or 0 accepted).
  */
@@ -46,7 +47,7 @@ export interface ListColumn {
   filterable?: boolean;
   /** Included in the search box's case-insensitive substring match. */
   searchable?: boolean;
-  /** For kind 'date': a `date` column compares days directly; default is a timestamp (UTC days). */
+  /** For kind 'date': a `date` column compares days directly; default is a timestamp (days in the request's time zone). */
   isDayColumn?: boolean;
 }
 
@@ -82,7 +83,7 @@ export function compileListQuery(definition: PagedListDefinition, query: PagedLi
   const conditions: SQL[] = [];
   for (const filter of query.filters) {
     const column = columnOf(definition, filter.id, 'filterable');
-    const condition = filterCondition(filter.id, column, filter.value);
+    const condition = filterCondition(filter.id, column, filter.value, query.timeZone ?? 'UTC');
     if (condition) conditions.push(condition);
   }
   const search = searchCondition(definition, query.searchTerm);
@@ -156,7 +157,12 @@ function wrongShape(id: string, expected: string) {
   return badRequest(`Filter '${id}' expects ${expected}.`, { [`filters.${id}`]: [`Expected ${expected}.`] });
 }
 
-function filterCondition(id: string, column: ListColumn, value: FilterValue): SQL | undefined {
+function filterCondition(
+  id: string,
+  column: ListColumn,
+  value: FilterValue,
+  timeZone: string,
+): SQL | undefined {
   if (isEmptyFilterValue(value)) return undefined;
   switch (column.kind) {
     case 'text':
@@ -164,7 +170,7 @@ function filterCondition(id: string, column: ListColumn, value: FilterValue): SQ
     case 'number':
       return numberCondition(id, column, value);
     case 'date':
-      return dateCondition(id, column, value);
+      return dateCondition(id, column, value, timeZone);
     case 'enum':
       return enumCondition(id, column, value);
     case 'boolean':
@@ -189,7 +195,12 @@ function numberCondition(id: string, column: ListColumn, value: FilterValue): SQ
   return range.high === null ? low : sql`${low} and ${column.sql} <= ${range.high}`;
 }
 
-function dateCondition(id: string, column: ListColumn, value: FilterValue): SQL | undefined {
+function dateCondition(
+  id: string,
+  column: ListColumn,
+  value: FilterValue,
+  timeZone: string,
+): SQL | undefined {
   const parsed = DateRangeFilterValueSchema.strict().safeParse(value);
   if (!parsed.success || !isRealDay(parsed.data.from) || !isRealDay(parsed.data.to))
     throw wrongShape(id, 'a date range { from, to } of YYYY-MM-DD days');
@@ -200,8 +211,9 @@ function dateCondition(id: string, column: ListColumn, value: FilterValue): SQL 
     if (from) parts.push(sql`${column.sql} >= ${from}::date`);
     if (to) parts.push(sql`${column.sql} <= ${to}::date`);
   } else {
-    if (from) parts.push(sql`${column.sql} >= (${from}::date)::timestamp at time zone 'UTC'`);
-    if (to) parts.push(sql`${column.sql} < (${to}::date + 1)::timestamp at time zone 'UTC'`);
+    // A timestamp's day is the viewer's calendar day (the request's time zone, UTC by default).
+    if (from) parts.push(sql`${column.sql} >= (${from}::date)::timestamp at time zone ${timeZone}`);
+    if (to) parts.push(sql`${column.sql} < (${to}::date + 1)::timestamp at time zone ${timeZone}`);
   }
   return parts.length ? and(...parts) : undefined;
 }
