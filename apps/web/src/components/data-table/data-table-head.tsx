@@ -1,0 +1,86 @@
+import Checkbox from '@mui/material/Checkbox';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Box from '@mui/material/Box';
+import type { DataTableColumn, SortState } from './data-table.types';
+
+// Read by screen readers, not shown (the arrow shows it).
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
+
+interface DataTableHeadProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  sort: SortState | null;
+  onSort: (id: string) => void;
+  /** Null when the table offers no selection. */
+  pageSelection: { isAll: boolean; isSome: boolean; onToggleAll: () => void; isDisabled: boolean } | null;
+  hasActions: boolean;
+}
+
+/** The header row: select-all on the page, sortable column headers, the actions column. */
+export function DataTableHead<T>({
+  columns,
+  sort,
+  onSort,
+  pageSelection,
+  hasActions,
+}: DataTableHeadProps<T>) {
+  return (
+    <TableHead>
+      <TableRow>
+        {pageSelection && (
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={pageSelection.isAll}
+              indeterminate={pageSelection.isSome && !pageSelection.isAll}
+              disabled={pageSelection.isDisabled}
+              onChange={pageSelection.onToggleAll}
+              slotProps={{ input: { 'aria-label': 'Select all rows on this page' } }}
+            />
+          </TableCell>
+        )}
+        {columns.map((column) => {
+          const isSorted = sort?.id === column.id;
+          const direction = isSorted && sort.desc ? 'desc' : 'asc';
+          return (
+            <TableCell
+              key={column.id}
+              align={column.align}
+              sortDirection={isSorted ? direction : false}
+              sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+            >
+              {column.sortable === false ? (
+                column.header
+              ) : (
+                <TableSortLabel active={isSorted} direction={direction} onClick={() => onSort(column.id)}>
+                  {column.header}
+                  {isSorted && (
+                    <Box component="span" sx={visuallyHidden}>
+                      {sort.desc ? ', sorted descending' : ', sorted ascending'}
+                    </Box>
+                  )}
+                </TableSortLabel>
+              )}
+            </TableCell>
+          );
+        })}
+        {hasActions && (
+          <TableCell align="right" sx={{ fontWeight: 600 }}>
+            Actions
+          </TableCell>
+        )}
+      </TableRow>
+    </TableHead>
+  );
+}

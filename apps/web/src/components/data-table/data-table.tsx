@@ -1,0 +1,286 @@
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableRow from '@mui/material/TableRow';
+import { hasAnyPermission } from '@tideline/contracts/access/permissions';
+import { PAGE_SIZES } from '@tideline/contracts/paging/paging.schemas';
+import { usePermList } from '../../lib/use-can';
+import { readColumn } from './client-rows';
+import { ColumnToggle } from './column-toggle';
+import { DataTableHead } from './data-table-head';
+import type {
+  BulkAction,
+  CellValue,
+  DataTableColumn,
+  DataTableMode,
+  FilterDefinition,
+  RowAction,
+} from './data-table.types';
+import { EmptyState } from './empty-state';
+import { collectExportRows } from './export/collect-export-rows';
+import { ExportMenu } from './export/export-menu';
+import { FilterDialog } from './filter-dialog';
+import { FilterSummary } from './filter-summary';
+import { RowActionsMenu } from './row-actions-menu';
+import { DataTablePagination } from './table-pagination';
+import { TableToolbar } from './table-toolbar';
+import { buildListRequest, useTableData } from './use-table-data';
+import { useTableState } from './use-table-state';
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  getRowId: (row: T) => string | number;
+  mode: DataTableMode<T>;
+  filters?: readonly FilterDefinition<T>[];
+  /** The first is the initial page size (platform.md 9); SERVER_PAGE_SIZES for transaction-style lists. */
+  pageSizes?: readonly number[];
+  rowActions?: readonly RowAction<T>[];
+  bulkActions?: readonly BulkAction<T>[];
+  /** Buttons at the right of the title, e.g. 'Add New User'. */
+  toolbarActions?: ReactNode;
+  title?: string;
+  /** The accessible name of a row in its checkbox and action menu; defaults to its id. */
+  getRowLabel?: (row: T) => string;
+  /** File name without extension; false hides the export. Defaults to the title. */
+  exportFileName?: string | false;
+}
+
+function showCell(value: CellValue): ReactNode {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toLocaleDateString('en-US');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+const NO_FILTERS: readonly never[] = [];
+const NO_ACTIONS: readonly never[] = [];
+
+/**
+ * The one table of the app (style.md "One generic DataTable"): search, Set Filters dialog, Filter
+ * Summary, sorting, paging, selection with bulk actions, row actions, column toggle and export, in the
+ * browser (client mode) or on the server (server mode), as platform.md 2.8 and 2.9 describe.
+ */
+export function DataTable<T>({
+  columns,
+  getRowId,
+  mode,
+  filters: filterDefinitions = NO_FILTERS,
+  pageSizes = PAGE_SIZES,
+  rowActions = NO_ACTIONS,
+  bulkActions = NO_ACTIONS,
+  toolbarActions,
+  title,
+  getRowLabel,
+  exportFileName,
+}: DataTableProps<T>) {
+  const titleId = useId();
+  const state = useTableState<T>(columns, pageSizes[0] ?? 10);
+  const [isFilterDialogOpen, setIsFilterDialogOpen] = useState(false);
+  const permList = usePermList();
+
+  const request = buildListRequest(state);
+  const data = useTableData({
+    mode,
+    columns,
+    filterDefinitions,
+    request,
+    filters: state.filters,
+    sort: state.sort,
+  });
+
+  // Rows were removed under a later page (e.g. after a delete): go to the last page there is.
+  const { lastPageIndex } = data;
+  const { pageIndex, setPageIndex } = state;
+  useEffect(() => {
+    if (lastPageIndex !== null && pageIndex > lastPageIndex) setPageIndex(lastPageIndex);
+  }, [lastPageIndex, pageIndex, setPageIndex]);
+
+  // platform.md 2.8: what the user may not do is not shown; no allowed row action, no actions column.
+  const allowedRowActions = useMemo(
+    () => rowActions.filter((a) => hasAnyPermission(permList, a.permissions)),
+    [rowActions, permList],
+  );
+  const allowedBulkActions = useMemo(
+    () => bulkActions.filter((a) => hasAnyPermission(permList, a.permissions)),
+    [bulkActions, permList],
+  );
+  const hasSelection = allowedBulkActions.length > 0;
+  const hasActions = allowedRowActions.length > 0;
+  const visibleColumns = columns.filter((c) => !state.hiddenColumns.has(c.id));
+  const columnCount = visibleColumns.length + (hasSelection ? 1 : 0) + (hasActions ? 1 : 0);
+
+  const idOf = useCallback((row: T) => String(getRowId(row)), [getRowId]);
+  const labelOf = (row: T) => getRowLabel?.(row) ?? idOf(row);
+  const pageIds = data.pageRows.map(idOf);
+  const selectedOnPage = pageIds.filter((id) => state.selection.has(id)).length;
+
+  const toggleRow = (row: T) => {
+    const next = new Map(state.selection);
+    const id = idOf(row);
+    if (next.has(id)) next.delete(id);
+    else next.set(id, row);
+    state.setSelection(next);
+  };
+  const toggleAllOnPage = () => {
+    const next = new Map(state.selection);
+    const isAll = selectedOnPage === pageIds.length;
+    data.pageRows.forEach((row, i) => (isAll ? next.delete(pageIds[i]!) : next.set(pageIds[i]!, row)));
+    state.setSelection(next);
+  };
+  const { setSelection } = state;
+  const clearSelection = useCallback(() => setSelection(new Map()), [setSelection]);
+
+  const clearFilters = () => {
+    setIsFilterDialogOpen(false);
+    // With nothing applied the request does not change, so ask again explicitly.
+    if (Object.keys(state.filters).length === 0) data.reload();
+    else state.setFilters({});
+  };
+
+  const collectRows = (onProgress: Parameters<typeof collectExportRows<T>>[2], signal: AbortSignal) => {
+    if (mode.kind === 'client')
+      return Promise.resolve({ rows: [...(data.filteredRows ?? [])], isTruncated: false });
+    const { filters, searchTerm, sortOrder, timeZone } = request;
+    return collectExportRows(
+      mode.fetchPage,
+      { filters, searchTerm, sortOrder, timeZone },
+      onProgress,
+      signal,
+    );
+  };
+  const fileName = exportFileName === false ? null : exportFileName || title || 'export';
+
+  return (
+    <Paper component="section" aria-labelledby={title ? titleId : undefined} sx={{ overflow: 'hidden' }}>
+      <TableToolbar
+        title={title}
+        titleId={titleId}
+        toolbarActions={toolbarActions}
+        searchInput={state.searchInput}
+        onSearchChange={state.setSearchInput}
+        onSearchClear={state.clearSearch}
+        activeFilterCount={filterDefinitions.length > 0 ? Object.keys(state.filters).length : null}
+        onOpenFilters={() => setIsFilterDialogOpen(true)}
+        bulkActions={allowedBulkActions}
+        selectedRows={[...state.selection.values()]}
+        onClearSelection={clearSelection}
+        tools={
+          <>
+            <ColumnToggle columns={columns} hidden={state.hiddenColumns} onToggle={state.toggleColumn} />
+            {fileName && (
+              <ExportMenu columns={visibleColumns} fileName={fileName} collectRows={collectRows} />
+            )}
+          </>
+        }
+      />
+      {filterDefinitions.length > 0 && (
+        <>
+          <FilterSummary
+            definitions={filterDefinitions}
+            applied={state.filters}
+            filteredCount={data.filteredCount}
+            totalCount={data.totalCount}
+            onRemove={(id) => {
+              const { [id]: _removed, ...rest } = state.filters;
+              state.setFilters(rest);
+            }}
+          />
+          <FilterDialog
+            open={isFilterDialogOpen}
+            definitions={filterDefinitions}
+            applied={state.filters}
+            onApply={(values) => {
+              state.setFilters(values);
+              setIsFilterDialogOpen(false);
+            }}
+            onClear={clearFilters}
+            onClose={() => setIsFilterDialogOpen(false)}
+          />
+        </>
+      )}
+      <Box sx={{ height: 4 }}>{data.isRefreshing && <LinearProgress aria-label="Refreshing" />}</Box>
+      <TableContainer>
+        <Table size="small" aria-labelledby={title ? titleId : undefined} aria-busy={data.isLoading}>
+          <DataTableHead
+            columns={visibleColumns}
+            sort={state.sort}
+            onSort={state.toggleSort}
+            hasActions={hasActions}
+            pageSelection={
+              hasSelection
+                ? {
+                    isAll: pageIds.length > 0 && selectedOnPage === pageIds.length,
+                    isSome: selectedOnPage > 0,
+                    isDisabled: pageIds.length === 0,
+                    onToggleAll: toggleAllOnPage,
+                  }
+                : null
+            }
+          />
+          <TableBody>
+            {data.isLoading ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} align="center" sx={{ py: 6, border: 0 }}>
+                  <CircularProgress aria-label="Loading" />
+                </TableCell>
+              </TableRow>
+            ) : data.pageRows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} sx={{ border: 0 }}>
+                  <EmptyState />
+                </TableCell>
+              </TableRow>
+            ) : (
+              data.pageRows.map((row, i) => {
+                const id = pageIds[i]!;
+                const isSelected = state.selection.has(id);
+                return (
+                  <TableRow key={id} hover selected={isSelected}>
+                    {hasSelection && (
+                      <TableCell padding="checkbox">
+                        <Checkbox
+                          checked={isSelected}
+                          onChange={() => toggleRow(row)}
+                          slotProps={{ input: { 'aria-label': `Select ${labelOf(row)}` } }}
+                        />
+                      </TableCell>
+                    )}
+                    {visibleColumns.map((column) => (
+                      <TableCell key={column.id} align={column.align}>
+                        {column.cell ? column.cell(row) : showCell(readColumn(column, row))}
+                      </TableCell>
+                    ))}
+                    {hasActions && (
+                      <TableCell align="right" sx={{ py: 0 }}>
+                        <RowActionsMenu
+                          row={row}
+                          actions={allowedRowActions}
+                          label={`Actions for ${labelOf(row)}`}
+                        />
+                      </TableCell>
+                    )}
+                  </TableRow>
+                );
+              })
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <DataTablePagination
+        count={data.filteredCount}
+        pageIndex={state.pageIndex}
+        pageSize={state.pageSize}
+        pageSizes={pageSizes}
+        onPageChange={state.setPageIndex}
+        onPageSizeChange={state.setPageSize}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import type { Permission } from '@tideline/contracts/access/permissions';
+import type {
+  DateRangeFilterValue,
+  FilterValue,
+  PagedList,
+  PagedListRequest,
+  RangeFilterValue,
+} from '@tideline/contracts/paging/paging.schemas';
+
+/** A cell value as sorted, filtered, searched and exported. */
+export type CellValue = string | number | boolean | Date | null | undefined;
+
+export interface DataTableColumn<T> {
+  /** Unique; also the id sent in sortOrder and the default field read from the row. */
+  id: string;
+  header: string;
+  /** The value used to sort, search, filter and export; defaults to `row[id]`. */
+  accessor?: (row: T) => CellValue;
+  /** What the cell shows; defaults to the accessor's value as text. */
+  cell?: (row: T) => ReactNode;
+  /** Defaults to true. */
+  sortable?: boolean;
+  /** Client mode: whether the search box looks in this column; defaults to true. */
+  searchable?: boolean;
+  /** Starts hidden; the column toggle shows it. */
+  hiddenByDefault?: boolean;
+  /** The exported value when it differs from the accessor (e.g. a formatted amount). */
+  exportValue?: (row: T) => CellValue;
+  align?: 'left' | 'right' | 'center';
+}
+
+export type FilterKind = 'text' | 'number' | 'money' | 'dateRange' | 'select' | 'multiSelect' | 'boolean';
+
+export interface FilterOption {
+  value: string | number;
+  label: string;
+}
+
+export interface FilterDefinition<T> {
+  /** The id sent in the request's filters; in client mode also the column read by default. */
+  id: string;
+  label: string;
+  kind: FilterKind;
+  /** Choices of select and multiSelect filters. */
+  options?: readonly FilterOption[];
+  /** Client mode: the value filtered on; defaults to the column of the same id, else `row[id]`. */
+  accessor?: (row: T) => CellValue | readonly CellValue[];
+}
+
+/** The applied filters by filter id: text string, range, date range, option value(s) or a boolean. */
+export type FilterValues = Record<string, FilterValue>;
+export type { DateRangeFilterValue, RangeFilterValue };
+
+export interface RowAction<T> {
+  label: string;
+  /** Shown when the user holds any of them; none means everyone. */
+  permissions: readonly Permission[];
+  onClick: (row: T) => void;
+  disabled?: (row: T) => boolean;
+  icon?: ReactNode;
+}
+
+export interface BulkAction<T> {
+  label: string;
+  permissions: readonly Permission[];
+  onClick: (rows: T[], helpers: { clearSelection: () => void }) => void;
+  icon?: ReactNode;
+  color?: 'primary' | 'error';
+}
+
+export interface ClientMode<T> {
+  kind: 'client';
+  rows: readonly T[] | undefined;
+  isLoading?: boolean;
+}
+
+export interface ServerMode<T> {
+  kind: 'server';
+  /** The area's query key (e.g. `userQueries.lists()`); the request is appended to it. */
+  queryKey: readonly unknown[];
+  /** Called with pageSize, pageIndex, filters, searchTerm, sortOrder and the viewer's timeZone. */
+  fetchPage: (request: PagedListRequest) => Promise<PagedList<T>>;
+}
+
+export type DataTableMode<T> = ClientMode<T> | ServerMode<T>;
+
+export interface SortState {
+  id: string;
+  desc: boolean;
+}

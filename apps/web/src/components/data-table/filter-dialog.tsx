@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { FilterDefinition, FilterValues } from './data-table.types';
+import { draftErrors, fromDraft, toDraft, type FilterDraft } from './filter-draft';
+import { FilterField } from './filter-field';
+
+interface FilterDialogProps<T> {
+  open: boolean;
+  definitions: readonly FilterDefinition<T>[];
+  applied: FilterValues;
+  onApply: (values: FilterValues) => void;
+  onClear: () => void;
+  onClose: () => void;
+}
+
+/**
+ * platform.md 2.9: the 'Set Filters' dialog. An invalid range input keeps the dialog open with what
+ * was typed and shows the section 5 message.
+ */
+export function FilterDialog<T>({
+  open,
+  definitions,
+  applied,
+  onApply,
+  onClear,
+  onClose,
+}: FilterDialogProps<T>) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      {/* Mounted only while open, so each opening starts from the applied filters. */}
+      {open && (
+        <FilterForm
+          titleId={titleId}
+          definitions={definitions}
+          applied={applied}
+          onApply={onApply}
+          onClear={onClear}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function FilterForm<T>({
+  titleId,
+  definitions,
+  applied,
+  onApply,
+  onClear,
+  onClose,
+}: Omit<FilterDialogProps<T>, 'open'> & { titleId: string }) {
+  const [draft, setDraft] = useState<FilterDraft>(() => toDraft(definitions, applied));
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const errors = draftErrors(definitions, draft);
+
+  const apply = () => {
+    setIsSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    onApply(fromDraft(definitions, draft));
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+    >
+      <DialogTitle id={titleId}>Set Filters</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          {definitions.map((d) => (
+            <FilterField
+              key={d.id}
+              definition={d}
+              value={draft[d.id]!}
+              errors={isSubmitted || touched.has(d.id) ? errors[d.id] : undefined}
+              onChange={(value) => setDraft((current) => ({ ...current, [d.id]: value }))}
+              onBlur={() => setTouched((current) => new Set(current).add(d.id))}
+            />
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'space-between', px: 3, py: 2 }}>
+        <Button color="error" onClick={onClear}>
+          CLEAR FILTERS
+        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button onClick={onClose}>CLOSE</Button>
+          <Button type="submit" variant="contained">
+            APPLY FILTERS
+          </Button>
+        </Stack>
+      </DialogActions>
+    </form>
+  );
+}

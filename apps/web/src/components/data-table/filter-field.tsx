@@ -1,0 +1,174 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import type { FilterDefinition } from './data-table.types';
+import type { DateRangeDraft, DraftValue, RangeDraft } from './filter-draft';
+
+interface FilterFieldProps<T> {
+  definition: FilterDefinition<T>;
+  value: DraftValue;
+  errors?: { low: string | null; high: string | null };
+  onChange: (value: DraftValue) => void;
+  onBlur: () => void;
+}
+
+// platform.md 5: a select list is at most 200px high.
+const MENU_PROPS = { slotProps: { paper: { sx: { maxHeight: 200 } } } };
+
+function RangeGroup({ label, children }: { label: string; children: React.ReactNode }) {
+  const labelId = useId();
+  return (
+    <Box role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2 }}>{children}</Box>
+    </Box>
+  );
+}
+
+/** One input of the Set Filters dialog, by kind (platform.md 2.9). */
+export function FilterField<T>({ definition, value, errors, onChange, onBlur }: FilterFieldProps<T>) {
+  const { label, kind, options = [] } = definition;
+  switch (kind) {
+    case 'number':
+    case 'money': {
+      const range = value as RangeDraft;
+      const inputMode = 'decimal' as const;
+      return (
+        <RangeGroup label={label}>
+          <TextField
+            label="Low"
+            size="small"
+            value={range.low}
+            onChange={(e) => onChange({ ...range, low: e.target.value })}
+            onBlur={onBlur}
+            error={Boolean(errors?.low)}
+            helperText={errors?.low ?? undefined}
+            slotProps={{ htmlInput: { inputMode } }}
+            fullWidth
+          />
+          <TextField
+            label="High"
+            size="small"
+            value={range.high}
+            onChange={(e) => onChange({ ...range, high: e.target.value })}
+            onBlur={onBlur}
+            error={Boolean(errors?.high)}
+            helperText={errors?.high ?? undefined}
+            slotProps={{ htmlInput: { inputMode } }}
+            fullWidth
+          />
+        </RangeGroup>
+      );
+    }
+    case 'dateRange': {
+      const range = value as DateRangeDraft;
+      return (
+        <RangeGroup label={label}>
+          <TextField
+            label="From"
+            type="date"
+            size="small"
+            value={range.from}
+            onChange={(e) => onChange({ ...range, from: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+          <TextField
+            label="To"
+            type="date"
+            size="small"
+            value={range.to}
+            onChange={(e) => onChange({ ...range, to: e.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+          />
+        </RangeGroup>
+      );
+    }
+    case 'select':
+    case 'boolean': {
+      const choices =
+        kind === 'boolean'
+          ? [
+              { value: 'true', label: 'Yes' },
+              { value: 'false', label: 'No' },
+            ]
+          : options;
+      return (
+        <TextField
+          select
+          label={label}
+          size="small"
+          value={value as string}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ select: { MenuProps: MENU_PROPS } }}
+          fullWidth
+        >
+          <MenuItem value="">Any</MenuItem>
+          {choices.map((o) => (
+            <MenuItem key={String(o.value)} value={String(o.value)}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    }
+    case 'multiSelect': {
+      const selected = value as string[];
+      const labelOf = (v: string) => options.find((o) => String(o.value) === v)?.label ?? v;
+      return (
+        <TextField
+          select
+          label={label}
+          size="small"
+          value={selected}
+          onChange={(e) => {
+            const next = e.target.value as unknown as string[] | string;
+            onChange(typeof next === 'string' ? next.split(',') : next);
+          }}
+          slotProps={{
+            select: {
+              multiple: true,
+              MenuProps: MENU_PROPS,
+              renderValue: (v) => (v as string[]).map(labelOf).join(', '),
+            },
+          }}
+          fullWidth
+        >
+          {options.map((o) => (
+            <MenuItem key={String(o.value)} value={String(o.value)}>
+              {/* A picture only: the option itself carries aria-selected. */}
+              <ListItemIcon>
+                {selected.includes(String(o.value)) ? (
+                  <CheckBoxIcon fontSize="small" color="primary" />
+                ) : (
+                  <CheckBoxOutlineBlankIcon fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText primary={o.label} />
+            </MenuItem>
+          ))}
+        </TextField>
+      );
+    }
+    case 'text':
+      return (
+        <TextField
+          label={label}
+          size="small"
+          value={value as string}
+          onChange={(e) => onChange(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+          fullWidth
+        />
+      );
+  }
+}

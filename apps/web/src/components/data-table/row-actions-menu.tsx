@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import type { RowAction } from './data-table.types';
+
+interface RowActionsMenuProps<T> {
+  row: T;
+  /** Only the actions the user may take (already filtered by permission). */
+  actions: readonly RowAction<T>[];
+  label: string;
+}
+
+/** The per-row menu of the actions column. */
+export function RowActionsMenu<T>({ row, actions, label }: RowActionsMenuProps<T>) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={Boolean(anchor)}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {actions.map((action) => (
+          <MenuItem
+            key={action.label}
+            disabled={action.disabled?.(row) ?? false}
+            onClick={() => {
+              setAnchor(null);
+              action.onClick(row);
+            }}
+          >
+            {action.icon && <ListItemIcon>{action.icon}</ListItemIcon>}
+            <ListItemText>{action.label}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

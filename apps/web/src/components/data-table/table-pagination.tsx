@@ -1,0 +1,26 @@
+import TablePagination from '@mui/material/TablePagination';
+
+interface DataTablePaginationProps {
+  count: number;
+  pageIndex: number;
+  pageSize: number;
+  pageSizes: readonly number[];
+  onPageChange: (pageIndex: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}
+
+/** Page-size selection and paging (platform.md 2.8 and 9). */
+export function DataTablePagination(props: DataTablePaginationProps) {
+  const lastPage = Math.max(0, Math.ceil(props.count / props.pageSize) - 1);
+  return (
+    <TablePagination
+      component="div"
+      count={props.count}
+      page={Math.min(props.pageIndex, lastPage)}
+      rowsPerPage={props.pageSize}
+      rowsPerPageOptions={[...props.pageSizes]}
+      onPageChange={(_, page) => props.onPageChange(page)}
+      onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
+    />
+  );
+}

@@ -1,0 +1,134 @@
+import { useMemo } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { isEmptyFilterValue } from '@tideline/contracts/paging/filter-semantics';
+import type { ListFilter, PagedListRequest } from '@tideline/contracts/paging/paging.schemas';
+import { filterRows, searchRows, sortRows } from './client-rows';
+import type {
+  DataTableColumn,
+  DataTableMode,
+  FilterDefinition,
+  FilterValues,
+  SortState,
+} from './data-table.types';
+
+/** What a server-mode table sends (platform.md 2.8), with the viewer's time zone for date filters. */
+export type ListRequest = Required<Omit<PagedListRequest, 'timeZone'>> & Pick<PagedListRequest, 'timeZone'>;
+
+// A date filter on a timestamp means the viewer's calendar days (dates are shown in local time).
+const VIEWER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The filters of a request: the applied ones that hold a value (platform.md 2.8). */
+export function toListFilters(values: FilterValues): ListFilter[] {
+  return Object.entries(values)
+    .filter(([, value]) => !isEmptyFilterValue(value))
+    .map(([id, value]) => ({ id, value }));
+}
+
+export function buildListRequest(input: {
+  pageSize: number;
+  pageIndex: number;
+  filters: FilterValues;
+  searchTerm: string;
+  sort: SortState | null;
+}): ListRequest {
+  return {
+    pageSize: input.pageSize,
+    pageIndex: input.pageIndex,
+    filters: toListFilters(input.filters),
+    searchTerm: input.searchTerm,
+    sortOrder: input.sort ? [{ id: input.sort.id, desc: input.sort.desc }] : [],
+    timeZone: VIEWER_TIME_ZONE,
+  };
+}
+
+interface TableDataInput<T> {
+  mode: DataTableMode<T>;
+  columns: readonly DataTableColumn<T>[];
+  filterDefinitions: readonly FilterDefinition<T>[];
+  request: ListRequest;
+  filters: FilterValues;
+  sort: SortState | null;
+}
+
+export interface TableData<T> {
+  pageRows: readonly T[];
+  /** Rows matching the filters and search; the 'filtered' of 'filtered of total rows'. */
+  filteredCount: number;
+  /** All rows before filters and search. */
+  totalCount: number;
+  /** Nothing to show yet. */
+  isLoading: boolean;
+  /** A newer answer is on its way while the previous page stays on screen. */
+  isRefreshing: boolean;
+  /** The last page there is, once known. */
+  lastPageIndex: number | null;
+  /** Client mode: every filtered, searched and sorted row (for export). */
+  filteredRows: readonly T[] | null;
+  reload: () => void;
+}
+
+const EMPTY: readonly never[] = [];
+
+/** The rows of the current page, computed in the browser (client mode) or asked of the server. */
+export function useTableData<T>({
+  mode,
+  columns,
+  filterDefinitions,
+  request,
+  filters,
+  sort,
+}: TableDataInput<T>): TableData<T> {
+  const isServer = mode.kind === 'server';
+  const query = useQuery({
+    queryKey: isServer ? [...mode.queryKey, request] : ['data-table', 'client-mode'],
+    queryFn: async () => {
+      if (!isServer) throw new Error('Client mode tables fetch nothing.');
+      try {
+        return await mode.fetchPage(request);
+      } catch (error) {
+        // platform.md 8: failures loading paged lists are only logged; the table shows no rows.
+        console.error('Loading the list failed', error);
+        throw error;
+      }
+    },
+    enabled: isServer,
+    placeholderData: keepPreviousData,
+  });
+
+  const clientRows = mode.kind === 'client' ? mode.rows : undefined;
+  const filteredRows = useMemo(() => {
+    if (!clientRows) return null;
+    const filtered = filterRows(clientRows, columns, filterDefinitions, filters);
+    return sortRows(searchRows(filtered, columns, request.searchTerm), columns, sort);
+  }, [clientRows, columns, filterDefinitions, filters, request.searchTerm, sort]);
+
+  if (mode.kind === 'client') {
+    const rows = filteredRows ?? EMPTY;
+    // A page past the end (rows were removed) shows the last page instead.
+    const lastPage = Math.max(0, Math.ceil(rows.length / request.pageSize) - 1);
+    const start = Math.min(request.pageIndex, lastPage) * request.pageSize;
+    return {
+      pageRows: rows.slice(start, start + request.pageSize),
+      filteredCount: rows.length,
+      totalCount: clientRows?.length ?? 0,
+      isLoading: Boolean(mode.isLoading) && !clientRows,
+      isRefreshing: Boolean(mode.isLoading) && Boolean(clientRows),
+      filteredRows,
+      lastPageIndex: lastPage,
+      reload: () => undefined,
+    };
+  }
+
+  // platform.md 8: a rejected fetch empties the data with no user message.
+  const page = query.isError ? undefined : query.data;
+  return {
+    lastPageIndex: page ? Math.max(0, Math.ceil(page.resultCount / request.pageSize) - 1) : null,
+    pageRows: page?.results ?? EMPTY,
+    filteredCount: page?.resultCount ?? 0,
+    totalCount: page?.totalCount ?? 0,
+    isLoading: query.isPending && query.fetchStatus !== 'idle',
+    isRefreshing: query.isFetching && !query.isPending,
+    filteredRows: null,
+    reload: () => void query.refetch(),
+  };
+}

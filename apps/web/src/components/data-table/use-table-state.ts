@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DataTableColumn, FilterValues, SortState } from './data-table.types';
+
+/** platform.md 2.8 and 9: the search box waits this long after the last key before it searches. */
+export const SEARCH_DEBOUNCE_MS = 800;
+
+/**
+ * Everything the user sets on a table: search, filters, sort, page, hidden columns and selected rows.
+ * A new search or filter set goes back to the first page and drops the selection (the rows changed).
+ */
+export function useTableState<T>(columns: readonly DataTableColumn<T>[], initialPageSize: number) {
+  const [searchInput, setSearchInputState] = useState('');
+  const [searchTerm, setSearchTerm] = useState('');
+  const [filters, setFiltersState] = useState<FilterValues>({});
+  const [sort, setSortState] = useState<SortState | null>(null);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [pageSize, setPageSizeState] = useState(initialPageSize);
+  const [hiddenColumns, setHiddenColumns] = useState<ReadonlySet<string>>(
+    () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.id)),
+  );
+  const [selection, setSelection] = useState<ReadonlyMap<string, T>>(() => new Map());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const startOver = useCallback(() => {
+    setPageIndex(0);
+    setSelection(new Map());
+  }, []);
+
+  const setSearchInput = useCallback(
+    (value: string) => {
+      setSearchInputState(value);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        setSearchTerm(value.trim());
+        startOver();
+      }, SEARCH_DEBOUNCE_MS);
+    },
+    [startOver],
+  );
+
+  /** The clear button: nothing to wait for. */
+  const clearSearch = useCallback(() => {
+    clearTimeout(timer.current);
+    setSearchInputState('');
+    setSearchTerm('');
+    startOver();
+  }, [startOver]);
+
+  const setFilters = useCallback(
+    (next: FilterValues) => {
+      setFiltersState(next);
+      startOver();
+    },
+    [startOver],
+  );
+
+  /** A header click: ascending, then descending, then unsorted. */
+  const toggleSort = useCallback((id: string) => {
+    setSortState((current) => {
+      if (current?.id !== id) return { id, desc: false };
+      return current.desc ? null : { id, desc: true };
+    });
+    setPageIndex(0);
+  }, []);
+
+  const setPageSize = useCallback((size: number) => {
+    setPageSizeState(size);
+    setPageIndex(0);
+  }, []);
+
+  const toggleColumn = useCallback((id: string) => {
+    setHiddenColumns((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+
+  return {
+    searchInput,
+    searchTerm,
+    filters,
+    sort,
+    pageIndex,
+    pageSize,
+    hiddenColumns,
+    selection,
+    setSearchInput,
+    clearSearch,
+    setFilters,
+    toggleSort,
+    setPageIndex,
+    setPageSize,
+    toggleColumn,
+    setSelection,
+  };
+}
+
+export type TableState<T> = ReturnType<typeof useTableState<T>>;
