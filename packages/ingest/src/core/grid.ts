@@ -2,6 +2,20 @@
 export interface GridRow {
   rowNumber: number;
   cells: string[];
+  /** PDF rows only: where the text line sat, for the template's table rules (pdf-table-lines.ts). */
+  line?: PdfLine;
+}
+
+/** A PDF text line's place on its page, in PDF user space (y grows upwards). */
+export interface PdfLine {
+  /** 1-based page number. */
+  page: number;
+  /** Baseline of the line. */
+  y: number;
+  /** Tallest text on the line. */
+  height: number;
+  /** A single phrase covering more than one column (or none): a title or running header, not a table row. */
+  isOutsideColumns: boolean;
 }
 
 export interface GridSheet {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeDensePagePdf } from '../../test/make-dense-page-pdf.js';
 import { makeStatementPdf } from '../../test/make-statement-pdf.js';
 import { readPdf } from './read-pdf.js';
 
@@ -31,6 +32,19 @@ describe('readPdf', () => {
     });
     expect(!slow.ok && slow.error.kind === 'limit-exceeded' && slow.error.limit).toBe('pdfTime');
   });
+
+  it('stops inside a page that takes longer than the time limit, not after it', async () => {
+    // One page with 200,000 text runs: pdf.js needs several seconds for it without yielding.
+    const pdf = makeDensePagePdf(200_000);
+    const limit = 2500;
+    const started = performance.now();
+    const result = await readPdf(pdf, { limits: { maxPdfMillis: limit, maxRows: 10_000_000 } });
+    const elapsed = performance.now() - started;
+    expect(result).toMatchObject({ ok: false, error: { kind: 'limit-exceeded', limit: 'pdfTime' } });
+    expect(!result.ok && result.error.message).toContain('while reading page 1 of 1');
+    expect(elapsed).toBeGreaterThanOrEqual(limit - 5);
+    expect(elapsed).toBeLessThan(limit + 1500);
+  }, 20_000);
 
   it('turns garbage after a PDF signature into a typed error', async () => {
     const result = await readPdf(Buffer.from('%PDF-1.7\nnot really a pdf'));

@@ -1,94 +1,126 @@
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { Worker } from 'node:worker_threads';
 import { readAllBytes, type ByteSource } from '../core/byte-source.js';
 import type { ExtractionError } from '../core/extraction-error.js';
-import { createGrid, type Grid } from '../core/grid.js';
+import type { Grid } from '../core/grid.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { placeTextItems, type TextItem } from './place-text-items.js';
 
-class PdfTimeout extends Error {}
+type WorkerMessage =
+  | { type: 'opened'; pages: number }
+  | { type: 'page-start'; page: number }
+  | { type: 'page'; page: number; items: TextItem[] }
+  | { type: 'done' }
+  | { type: 'error'; message: string };
+
+const WORKER_URL = new URL('./pdf-text-worker.mjs', import.meta.url);
 
 /**
  * Reads the text layer of a PDF into a grid (ingestion.md step 1), refusing more pages than the
- * limit and stopping at the time limit. A PDF without text (a scan) fails with a clear message.
+ * limit. pdf.js runs in a worker thread that is terminated when maxPdfMillis is up, so the time
+ * limit holds inside a page as well as between pages. A PDF without text (a scan) fails with a
+ * clear message. Each row carries its line's page and position for the template's table rules.
  */
 export async function readPdf(
   source: ByteSource,
   options: { limits?: Partial<Limits> } = {},
 ): Promise<Result<Grid>> {
   const limits = resolveLimits(options.limits);
+  const started = Date.now();
   const bytes = await readAllBytes(source, limits.maxFileBytes);
   if (!bytes.ok) return bytes;
-  // pdf.js takes ownership of (detaches) the buffer it is given, so it gets a copy.
-  const task = getDocument({
-    data: new Uint8Array(bytes.value),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: 0,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PdfTimeout()), limits.maxPdfMillis);
-  });
-  try {
-    return await Promise.race([readPages(), deadline]);
-  } catch (cause) {
-    if (cause instanceof PdfTimeout) {
-      return fail({
-        kind: 'limit-exceeded',
-        limit: 'pdfTime',
-        maximum: limits.maxPdfMillis,
-        message: `Reading the PDF took longer than ${limits.maxPdfMillis} ms.`,
-      });
-    }
-    return fail({ kind: 'malformed', format: 'pdf', message: `The PDF could not be read: ${String(cause)}` });
-  } finally {
-    clearTimeout(timer);
-    await task.destroy().catch(() => undefined);
+  const read = await readTextItems(bytes.value, limits, started);
+  if (!read.ok) return read;
+  const pages = read.value;
+  if (pages.every((p) => p.length === 0)) {
+    return fail({
+      kind: 'pdf-without-text',
+      message:
+        'This PDF has no text layer (a scanned image?). Ask the bank for a CSV or a text PDF statement.',
+    });
   }
+  const lines = placeTextItems(pages);
+  if (Date.now() - started > limits.maxPdfMillis) return fail(tooSlow(limits, 'placing the text'));
+  if (lines.length > limits.maxRows) {
+    return fail({
+      kind: 'limit-exceeded',
+      limit: 'rows',
+      maximum: limits.maxRows,
+      message: `The PDF has more than ${limits.maxRows} rows.`,
+    });
+  }
+  const rows = lines.map(({ cells, ...line }, i) => ({ rowNumber: i + 1, cells, line }));
+  return ok({ sheets: [{ name: 'PDF', rows }], source: { format: 'pdf' } });
+}
 
-  async function readPages(): Promise<Result<Grid>> {
-    const document = await task.promise;
-    if (document.numPages > limits.maxPdfPages) {
-      const error: ExtractionError = {
-        kind: 'limit-exceeded',
-        limit: 'pdfPages',
-        maximum: limits.maxPdfPages,
-        message: `The PDF has ${document.numPages} pages, more than the ${limits.maxPdfPages} allowed.`,
-      };
-      return fail(error);
-    }
+/** The text items of every page, read by the worker; the deadline terminates it wherever it is. */
+function readTextItems(bytes: Uint8Array, limits: Limits, started: number): Promise<Result<TextItem[][]>> {
+  // The worker gets its own copy: pdf.js detaches the buffer it is given.
+  const data = new Uint8Array(bytes);
+  return new Promise((resolve) => {
     const pages: TextItem[][] = [];
-    for (let n = 1; n <= document.numPages; n++) {
-      const page = await document.getPage(n);
-      const content = await page.getTextContent();
-      const items: TextItem[] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || item.str.trim() === '') continue;
-        const [, , , scaleY = 0, x = 0, y = 0] = item.transform as number[];
-        items.push({ text: item.str, x, y, width: item.width, height: item.height || Math.abs(scaleY) });
+    let where = 'opening the PDF';
+    let pageCount = 0;
+    let isSettled = false;
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_URL, {
+        workerData: { data, maxPages: limits.maxPdfPages },
+        transferList: [data.buffer],
+      });
+    } catch (cause) {
+      resolve(fail({ kind: 'unsupported', message: `The PDF reader could not start: ${String(cause)}` }));
+      return;
+    }
+    const settle = (result: Result<TextItem[][]>) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    const timer = setTimeout(
+      () => settle(fail(tooSlow(limits, where))),
+      Math.max(0, limits.maxPdfMillis - (Date.now() - started)),
+    );
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'opened') {
+        if (message.pages > limits.maxPdfPages) {
+          settle(
+            fail({
+              kind: 'limit-exceeded',
+              limit: 'pdfPages',
+              maximum: limits.maxPdfPages,
+              message: `The PDF has ${message.pages} pages, more than the ${limits.maxPdfPages} allowed.`,
+            }),
+          );
+        }
+        where = `opening the PDF (${message.pages} pages)`;
+        pageCount = message.pages;
+      } else if (message.type === 'page-start') {
+        where = `reading page ${message.page} of ${pageCount}`;
+      } else if (message.type === 'page') {
+        pages.push(message.items);
+      } else if (message.type === 'done') {
+        settle(ok(pages));
+      } else {
+        settle(malformed(message.message));
       }
-      pages.push(items);
-      page.cleanup();
-    }
-    if (pages.every((p) => p.length === 0)) {
-      return fail({
-        kind: 'pdf-without-text',
-        message:
-          'This PDF has no text layer (a scanned image?). Ask the bank for a CSV or a text PDF statement.',
-      });
-    }
-    const rows = placeTextItems(pages);
-    if (rows.length > limits.maxRows) {
-      return fail({
-        kind: 'limit-exceeded',
-        limit: 'rows',
-        maximum: limits.maxRows,
-        message: `The PDF has more than ${limits.maxRows} rows.`,
-      });
-    }
-    return ok(createGrid(rows, { format: 'pdf' }, 'PDF'));
-  }
+    });
+    worker.on('error', (cause) => settle(malformed(String(cause))));
+    worker.on('exit', () => settle(malformed('the reader stopped before the last page')));
+  });
+}
+
+function tooSlow(limits: Limits, where: string): ExtractionError {
+  return {
+    kind: 'limit-exceeded',
+    limit: 'pdfTime',
+    maximum: limits.maxPdfMillis,
+    message: `Reading the PDF took longer than ${limits.maxPdfMillis} ms (stopped while ${where}).`,
+  };
+}
+
+function malformed(reason: string) {
+  return fail({ kind: 'malformed' as const, format: 'pdf', message: `The PDF could not be read: ${reason}` });
 }
