@@ -139,9 +139,14 @@ export function DataTable<T>({
 
   const clearFilters = () => {
     setIsFilterDialogOpen(false);
-    // With nothing applied the request does not change, so ask again explicitly.
-    if (Object.keys(state.filters).length === 0) data.reload();
-    else state.setFilters({});
+    // platform.md 2.8: clearing reloads. With nothing applied the request stays the same, so ask again;
+    // otherwise the unfiltered pages may be cached, so mark them stale before going back to them.
+    if (Object.keys(state.filters).length === 0) {
+      data.reload();
+    } else {
+      data.expire();
+      state.setFilters({});
+    }
   };
 
   const collectRows = (onProgress: Parameters<typeof collectExportRows<T>>[2], signal: AbortSignal) => {

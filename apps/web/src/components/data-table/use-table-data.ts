@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isEmptyFilterValue } from '@tideline/contracts/paging/filter-semantics';
 import type { ListFilter, PagedListRequest } from '@tideline/contracts/paging/paging.schemas';
 import { filterRows, searchRows, sortRows } from './client-rows';
@@ -64,7 +64,10 @@ export interface TableData<T> {
   lastPageIndex: number | null;
   /** Client mode: every filtered, searched and sorted row (for export). */
   filteredRows: readonly T[] | null;
+  /** Asks the server again for what is on screen. */
   reload: () => void;
+  /** Marks every cached page of the list stale, so the next request shown is asked for afresh. */
+  expire: () => void;
 }
 
 const EMPTY: readonly never[] = [];
@@ -79,6 +82,7 @@ export function useTableData<T>({
   sort,
 }: TableDataInput<T>): TableData<T> {
   const isServer = mode.kind === 'server';
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: isServer ? [...mode.queryKey, request] : ['data-table', 'client-mode'],
     queryFn: async () => {
@@ -116,6 +120,7 @@ export function useTableData<T>({
       filteredRows,
       lastPageIndex: lastPage,
       reload: () => undefined,
+      expire: () => undefined,
     };
   }
 
@@ -130,5 +135,6 @@ export function useTableData<T>({
     isRefreshing: query.isFetching && !query.isPending,
     filteredRows: null,
     reload: () => void query.refetch(),
+    expire: () => void queryClient.invalidateQueries({ queryKey: [...mode.queryKey], refetchType: 'none' }),
   };
 }
