@@ -14,6 +14,7 @@ const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'));
+const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -25,6 +26,7 @@ const NotFoundContent = lazy(() =>
 function pageFor(route: ProtectedRoute) {
   if (route === '/dashboard') return <DashboardPage />;
   if (route === '/my-account') return <MyAccountPage />;
+  if (route === '/user-management') return <UserManagementPage />;
   return <PlaceholderPage title={ROUTE_TITLES[route]} />;
 }
 

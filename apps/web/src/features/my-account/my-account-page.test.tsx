@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, PASSWORD_HINT } from '@tideline/contracts/common/messages';
 import { USER_MSG } from '@tideline/contracts/users/users.schemas';
@@ -7,6 +7,9 @@ import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-ap
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
 import { hasAccessToken } from '../../lib/api-client';
+
+// Whole MUI forms in jsdom on a shared two-core machine: give waits some room.
+configure({ asyncUtilTimeout: 5_000 });
 
 const ada = { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', permList: [] };
 const NEW_PASSWORD = 'Tideline-pass-2025';
@@ -25,7 +28,7 @@ function form(name: string) {
   return within(screen.getByRole('form', { name }));
 }
 
-describe('My Account', () => {
+describe('My Account', { timeout: 30_000 }, () => {
   it('shows the header, the page title and the three sections with the saved details', async () => {
     openMyAccount();
     expect(await screen.findByRole('heading', { name: 'My Account', level: 1 })).toBeTruthy();
@@ -42,7 +45,7 @@ describe('My Account', () => {
     const { api } = openMyAccount({
       'PUT /api/users/profile/7': { body: { ...saved, msg: USER_MSG.profileUpdated } },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const firstName = await screen.findByLabelText('First Name');
     await user.clear(firstName);
     await user.type(firstName, 'Augusta');
@@ -64,7 +67,7 @@ describe('My Account', () => {
 
   it('validates the details with the spec texts and Cancel brings back the saved values', async () => {
     const { api } = openMyAccount();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const firstName = await screen.findByLabelText('First Name');
     await user.clear(firstName);
     const email = form('Details').getByLabelText('Email');
@@ -84,7 +87,7 @@ describe('My Account', () => {
         body: { accessToken: 'after-change', expiresIn: 900, msg: MSG.passwordUpdated },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Current Password'), 'Old-password-2024');
     await user.type(screen.getByLabelText('New Password'), NEW_PASSWORD);
     await user.type(screen.getByLabelText('Verify New Password'), `${NEW_PASSWORD}{Enter}`);
@@ -101,7 +104,7 @@ describe('My Account', () => {
 
   it('checks the password form with the spec texts before sending', async () => {
     const { api } = openMyAccount();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Save Password' }));
     expect(await screen.findAllByText(MSG.required)).toHaveLength(3);
     await user.type(screen.getByLabelText('Current Password'), NEW_PASSWORD);
@@ -119,7 +122,7 @@ describe('My Account', () => {
         body: { msg: MSG.invalidPassword, fieldErrors: { currentPassword: [MSG.invalidPassword] } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Current Password'), 'Wrong-password-1');
     await user.type(screen.getByLabelText('New Password'), NEW_PASSWORD);
     await user.type(screen.getByLabelText('Verify New Password'), `${NEW_PASSWORD}{Enter}`);
@@ -137,7 +140,7 @@ describe('My Account', () => {
         body: { msg: 'newPassword: too weak', fieldErrors: { newPassword: ['too weak'] } },
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText('Current Password'), 'Old-password-2024');
     await user.type(screen.getByLabelText('New Password'), NEW_PASSWORD);
     await user.type(screen.getByLabelText('Verify New Password'), `${NEW_PASSWORD}{Enter}`);
@@ -149,7 +152,7 @@ describe('My Account', () => {
 
   it('resets MFA after confirmation, signs out and returns to the sign-in screen', async () => {
     const { api, currentPath } = openMyAccount({ 'POST /api/auth/mfa/reset': { body: { msg: 'ok' } } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Reset MFA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset MFA' });
     expect(within(dialog).getByRole('button', { name: 'CANCEL' })).toBeTruthy();
@@ -163,7 +166,7 @@ describe('My Account', () => {
 
   it('keeps the user signed in when CANCEL is chosen', async () => {
     const { api } = openMyAccount();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Reset MFA' }));
     await user.click(await screen.findByRole('button', { name: 'CANCEL' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -1,0 +1,122 @@
+import { configure, screen } from '@testing-library/react';
+import type { Permission } from '@tideline/contracts/access/permissions';
+import type { Role } from '@tideline/contracts/roles/roles.schemas';
+import type { RoleOption, User } from '@tideline/contracts/users/users.schemas';
+import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { useSessionStore } from '../../lib/session-store';
+
+// Test data of the user management tests: two roles, two users, two clients.
+
+// These tests drive whole MUI dialogs in jsdom on a shared two-core machine: give waits some room.
+configure({ asyncUtilTimeout: 5_000 });
+export const UI_TEST_TIMEOUT = 30_000;
+
+export const ROLE_OPTIONS: RoleOption[] = [
+  { roleId: 1, roleName: 'Admin', isClientScoped: false },
+  { roleId: 4, roleName: 'Client Viewer', isClientScoped: true },
+];
+
+export const ROLES: Role[] = [
+  {
+    roleId: 1,
+    roleName: 'Admin',
+    isClientScoped: false,
+    permissions: ['VIEW_USERS', 'ADD_USERS'],
+    userCount: 1,
+    updatedAt: '2025-01-02T10:00:00.000Z',
+  },
+  {
+    roleId: 4,
+    roleName: 'Client Viewer',
+    isClientScoped: true,
+    permissions: ['VIEW_DASHBOARD'],
+    userCount: 1,
+    updatedAt: '2025-01-02T10:00:00.000Z',
+  },
+];
+
+function userOf(overrides: Partial<User> & Pick<User, 'userId' | 'firstName' | 'lastName' | 'email'>): User {
+  return {
+    phoneNumber: null,
+    roleId: 1,
+    roleName: 'Admin',
+    isClientScoped: false,
+    status: 1,
+    permList: [],
+    clientAssociation: [],
+    hasPassword: true,
+    mfaEnrolled: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const GRACE = userOf({
+  userId: 3,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+});
+export const ADA = userOf({
+  userId: 7,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phoneNumber: '+1 555 0100',
+  roleId: 4,
+  roleName: 'Client Viewer',
+  isClientScoped: true,
+  status: 0,
+  clientAssociation: [{ clientId: 11, clientName: 'Acme' }],
+});
+export const USERS = [GRACE, ADA];
+export const CLIENTS = [
+  { clientId: 11, clientName: 'Acme' },
+  { clientId: 12, clientName: 'Globex' },
+];
+
+export const ALL_USER_PERMISSIONS: Permission[] = [
+  'VIEW_USERS',
+  'ADD_USERS',
+  'EDIT_USERS',
+  'DEACTIVATE_USERS',
+  'RESET_MFA',
+  'RESEND_INVITE',
+  'VIEW_ROLES',
+  'EDIT_ROLES',
+  'VIEW_AUDIT_LOG',
+];
+
+/** Signs in as Grace (userId 3) with the permissions and opens /user-management over the fake API. */
+export function openUserManagement(
+  permList: readonly Permission[],
+  routes: Record<string, FakeHandler | FakeResponse> = {},
+  path = '/user-management',
+) {
+  const me = {
+    userId: 3,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    permList: [...permList],
+  };
+  useSessionStore.getState().setUser(me);
+  const api = fakeApi({
+    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+    'GET /api/users/logged-user': { body: me },
+    'GET /api/users/all': { body: USERS },
+    'GET /api/users/roles': { body: ROLE_OPTIONS },
+    'GET /api/clients/list': { body: CLIENTS },
+    'GET /api/users/client-association/7': { body: ADA.clientAssociation },
+    'GET /api/users/client-association/3': { body: [] },
+    'GET /api/roles': { body: ROLES },
+    ...routes,
+  });
+  return { api, ...renderApp(path) };
+}
+
+/** Waits for the lazily loaded page: its first load in a test run transforms a large chunk. */
+export function findManageUsersHeading() {
+  return screen.findByRole('heading', { name: 'Manage Users', level: 1 }, { timeout: 10_000 });
+}
