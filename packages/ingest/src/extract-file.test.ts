@@ -1,6 +1,6 @@
 import type { ImportTemplate } from '@tideline/contracts/templates/import-template';
 import { describe, expect, it } from 'vitest';
-import { readShared } from '../test/fixture-path.js';
+import { readOwn, readShared } from '../test/fixture-path.js';
 import { extractFile } from './extract-file.js';
 import type { TransactionRow } from './template/template-context.js';
 
@@ -133,5 +133,69 @@ describe('detectFormat edge cases', () => {
     });
     expect(detectFormat(Buffer.from(' [\n  {"a": 1}\n]'), 'x.json')).toEqual({ ok: true, value: 'json' });
     expect(detectFormat(Buffer.from('{"transactions": []}'), 'x.json')).toEqual({ ok: true, value: 'json' });
+  });
+});
+
+describe('extractFile with PDF statements', () => {
+  const pdfTemplate = {
+    templateId: 9,
+    type: 'Transaction',
+    templateType: 'Header',
+    headerRow: 'Date,Description,Debit,Credit',
+    jsonTransform: [
+      {
+        cellHeaderData: 'Date',
+        date: '0',
+        description: '1',
+        amountDebit: '2',
+        amountCredit: '3',
+        headerStart: '2',
+        fileNameIncluded: true,
+      },
+    ],
+  } as ImportTemplate;
+
+  it('pdf/titles_running_headers_footers_totals_wrapped_descriptions: the table only, wrapped lines joined, the rest reported', async () => {
+    const result = await extractFile(
+      readOwn('pdf/titles_running_headers_footers_totals_wrapped_descriptions.pdf'),
+      { fileName: 'statement-00123456.pdf', templates: [pdfTemplate] },
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    if (result.value.kind !== 'transactions') throw new Error(result.value.kind);
+    const { rows, skippedLines } = result.value;
+    expect(rows).toHaveLength(12);
+    expect(rows.map((r) => r.amount).slice(0, 3)).toEqual(['-3.17', '-6.34', '9.51']);
+    expect(rows[3]).toMatchObject({
+      date: '2024-01-05',
+      description: 'Payment 4 to Vendor 4 REF 000004 ORIGINATOR ACME CORP',
+      amount: '-12.68',
+      accountNumber: '00123456',
+    });
+    expect(rows[11]?.description).toBe('Payment 12 to Vendor 5 REF 000012 ORIGINATOR ACME CORP');
+    const byReason = (reason: string) => skippedLines.filter((l) => l.reason === reason).map((l) => l.text);
+    expect(byReason('summary')).toEqual([
+      '01/01/2024 | Balance forward | 1,000.00',
+      'Total | 152.16 | 95.10',
+    ]);
+    expect(byReason('outside-columns')).toEqual([
+      'Page 1 of 2',
+      'Member FDIC. Questions about this statement? Call 1-800-555-0100.',
+      'First Tideline Bank - Account Statement',
+      'Account 00123456 | Statement period 01/01/2024 to 01/31/2024',
+      'Page 2 of 2',
+      'Member FDIC. Questions about this statement? Call 1-800-555-0100.',
+    ]);
+    expect(skippedLines.every((l) => l.page >= 1 && l.rowNumber > 3)).toBe(true);
+  });
+
+  it('pdf/unreadable_amount_among_page_furniture: a transaction that cannot be read still fails the file', async () => {
+    const result = await extractFile(readOwn('pdf/unreadable_amount_among_page_furniture.pdf'), {
+      fileName: 'statement-00123456.pdf',
+      templates: [pdfTemplate],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok || result.error.kind !== 'rows-unreadable') throw new Error('expected rows-unreadable');
+    expect(result.error.rowErrors).toHaveLength(1);
+    expect(result.error.rowErrors[0]).toMatchObject({ column: 3, field: 'amountCredit', raw: '12.3.4' });
   });
 });

@@ -12,6 +12,7 @@ import { isGridFormat, readGrid } from './read-grid.js';
 import { createInvestmentExtractor } from './template/apply-investment-template.js';
 import { createTransactionExtractor } from './template/apply-transaction-template.js';
 import type { RowExtractor } from './template/create-row-extractor.js';
+import type { SkippedLine } from './template/pdf-table-lines.js';
 import { fingerprint, type LayoutFingerprint } from './template/fingerprint.js';
 import { matchTemplate } from './template/match-template.js';
 import type { InvestmentRow, TemplateContext, TransactionRow } from './template/template-context.js';
@@ -46,6 +47,8 @@ interface TemplateOutcome {
   grid?: Grid;
   fingerprint: LayoutFingerprint;
   rowCount: number;
+  /** PDF lines left out of the table (titles, running headers, summary lines), with the reason. */
+  skippedLines: SkippedLine[];
 }
 
 /** What one uploaded file gave: native statements, template rows, or treasury statements. */
@@ -110,6 +113,7 @@ async function extract(input: ByteSource, options: ExtractOptions): Promise<Resu
   const match = matchTemplate(grid.value, options.templates ?? []);
   if (!match.ok) return match;
   const rows: (TransactionRow | InvestmentRow)[] = [];
+  const skippedLines: SkippedLine[] = [];
   for (const index of match.value.sheetIndexes) {
     const sheet = grid.value.sheets[index];
     if (!sheet) continue;
@@ -124,6 +128,7 @@ async function extract(input: ByteSource, options: ExtractOptions): Promise<Resu
     const finished = perSheet.value.finish();
     if (!finished.ok) return finished;
     rows.push(...out);
+    skippedLines.push(...(finished.value.skippedLines ?? []));
   }
   if (options.onRows) await options.onRows(rows as TransactionRow[]);
   return ok({
@@ -134,6 +139,7 @@ async function extract(input: ByteSource, options: ExtractOptions): Promise<Resu
     grid: grid.value,
     fingerprint: fingerprint(grid.value),
     rowCount: rows.length,
+    skippedLines,
   } as Extraction);
 }
 
@@ -202,5 +208,6 @@ async function extractCsv(
     ...(options.keepGrid ? { grid: { sheets: [{ name: 'Sheet1', rows: kept }], source: source_ } } : {}),
     fingerprint: fingerprint(previewGrid),
     rowCount: finished.value.rowCount,
+    skippedLines: [],
   } as Extraction);
 }

@@ -1,7 +1,7 @@
 // Public API of @tideline/ingest: readers into a grid, native bank formats, the template engine.
 export type { ByteSource } from './core/byte-source.js';
 export type { ExtractionError, LimitName, RowError } from './core/extraction-error.js';
-export type { Grid, GridRow, GridSheet, GridSource } from './core/grid.js';
+export type { Grid, GridRow, GridSheet, GridSource, PdfLine } from './core/grid.js';
 export { DEFAULT_LIMITS, type Limits } from './core/limits.js';
 export type { Result } from './core/result.js';
 
@@ -43,6 +43,12 @@ export {
 } from './template/apply-transaction-template.js';
 export { applyInvestmentTemplate, createInvestmentExtractor } from './template/apply-investment-template.js';
 export type { RowExtractor } from './template/create-row-extractor.js';
+export {
+  applyPdfTableRules,
+  type PdfTableColumns,
+  type SkippedLine,
+  type SkippedLineReason,
+} from './template/pdf-table-lines.js';
 export type { InvestmentRow, TemplateContext, TransactionRow } from './template/template-context.js';
 export { parseAmount } from './template/parse-amount.js';
 export { parseDate } from './template/parse-date.js';

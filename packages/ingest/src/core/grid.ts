@@ -14,7 +14,7 @@ export interface PdfLine {
   y: number;
   /** Tallest text on the line. */
   height: number;
-  /** A single phrase covering more than one column (or none): a title or running header, not a table row. */
+  /** A phrase crosses a column boundary (or lies between columns): a title or running header. */
   isOutsideColumns: boolean;
 }
 

@@ -72,13 +72,7 @@ export function placeTextItems(pages: TextItem[][]): PlacedLine[] {
       phrases: mergeIntoPhrases(line),
     })),
   );
-  const tableLines = lines.filter((line) => line.phrases.length > 1);
-  const columns: { x0: number; x1: number }[] = [];
-  for (const phrase of tableLines.flatMap((l) => l.phrases).sort((a, b) => a.x0 - b.x0)) {
-    const last = columns[columns.length - 1];
-    if (last && phrase.x0 <= last.x1) last.x1 = Math.max(last.x1, phrase.x1);
-    else columns.push({ x0: phrase.x0, x1: phrase.x1 });
-  }
+  const columns = findColumns(lines.filter((line) => line.phrases.length > 1));
   const placed = (line: Line, cells: string[], isOutsideColumns: boolean): PlacedLine => ({
     cells,
     page: line.page,
@@ -108,7 +102,7 @@ export function placeTextItems(pages: TextItem[][]): PlacedLine[] {
     return best;
   };
   // A phrase sits in the columns when it lies within one column's x range (a point of slack for
-  // glyph widths); phrases of multi-phrase lines always do, since they made the columns.
+  // glyph widths); a line with a phrase across a column boundary is not laid out as the table.
   const isWithinOneColumn = (phrase: Phrase) =>
     columns.some((c) => phrase.x0 >= c.x0 - 1 && phrase.x1 <= c.x1 + 1);
   return lines.map((line) => {
@@ -118,7 +112,57 @@ export function placeTextItems(pages: TextItem[][]): PlacedLine[] {
       while (cells.length <= c) cells.push('');
       cells[c] = cells[c] ? `${cells[c]} ${phrase.text.trim()}` : phrase.text.trim();
     }
-    const only = line.phrases.length === 1 ? line.phrases[0] : undefined;
-    return placed(line, cells, only !== undefined && !isWithinOneColumn(only));
+    return placed(line, cells, !line.phrases.every(isWithinOneColumn));
   });
+}
+
+/** Fewer lines than this share of the thinner side may cross a column boundary (page furniture). */
+const MAX_CROSSING_SHARE = 0.25;
+
+/**
+ * Columns are the x ranges the phrases of multi-phrase lines cover. A few lines that are not
+ * table rows (a running header split by wide spaces) may bridge two columns; where a range has a
+ * valley crossed by at most a quarter as many lines as fill the thinner side, it is split there.
+ */
+function findColumns(tableLines: Line[]): { x0: number; x1: number }[] {
+  const phrases = tableLines.flatMap((l) => l.phrases).sort((a, b) => a.x0 - b.x0);
+  const merged: { x0: number; x1: number }[] = [];
+  for (const phrase of phrases) {
+    const last = merged[merged.length - 1];
+    if (last && phrase.x0 <= last.x1) last.x1 = Math.max(last.x1, phrase.x1);
+    else merged.push({ x0: phrase.x0, x1: phrase.x1 });
+  }
+  if (merged.length === 0) return [];
+  // Lines covering each whole point of x, through a difference array.
+  const origin = Math.floor(merged[0]?.x0 ?? 0);
+  const width = Math.min(20_000, Math.ceil(Math.max(...merged.map((c) => c.x1))) - origin + 2);
+  const coverage = new Int32Array(width + 1);
+  for (const phrase of phrases) {
+    const from = Math.max(0, Math.min(width, Math.floor(phrase.x0) - origin));
+    const to = Math.max(0, Math.min(width, Math.ceil(phrase.x1) - origin));
+    coverage[from] = (coverage[from] ?? 0) + 1;
+    coverage[to] = (coverage[to] ?? 0) - 1;
+  }
+  for (let x = 1; x <= width; x++) coverage[x] = (coverage[x] ?? 0) + (coverage[x - 1] ?? 0);
+  const at = (x: number) => coverage[Math.max(0, Math.min(width, Math.floor(x) - origin))] ?? 0;
+
+  const split = (range: { x0: number; x1: number }): { x0: number; x1: number }[] => {
+    const from = Math.ceil(range.x0);
+    const to = Math.floor(range.x1);
+    let valley = -1;
+    for (let x = from + 1; x < to; x++) if (valley === -1 || at(x) < at(valley)) valley = x;
+    if (valley === -1) return [range];
+    let left = 0;
+    let right = 0;
+    for (let x = from; x < valley; x++) left = Math.max(left, at(x));
+    for (let x = valley + 1; x < to; x++) right = Math.max(right, at(x));
+    const level = MAX_CROSSING_SHARE * Math.min(left, right);
+    if (at(valley) > level) return [range];
+    let start = valley;
+    let end = valley;
+    while (start - 1 > from && at(start - 1) <= level) start--;
+    while (end + 1 < to && at(end + 1) <= level) end++;
+    return [...split({ x0: range.x0, x1: start - 1 }), ...split({ x0: end + 1, x1: range.x1 })];
+  };
+  return merged.flatMap(split);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeDensePagePdf } from '../../test/make-dense-page-pdf.js';
+import { readOwn } from '../../test/fixture-path.js';
 import { makeStatementPdf } from '../../test/make-statement-pdf.js';
 import { readPdf } from './read-pdf.js';
 
@@ -14,6 +15,20 @@ describe('readPdf', () => {
     expect(rows[4]).toEqual(['01/04/2024', 'Payment 3 to Vendor 3', '', '9.51']);
     expect(rows.filter((r) => r[0] === 'Date')).toHaveLength(2);
     expect(rows).toHaveLength(14);
+  });
+
+  it('pdf/titles_running_headers_footers_totals_wrapped_descriptions: page furniture does not merge columns', async () => {
+    const grid = await readPdf(readOwn('pdf/titles_running_headers_footers_totals_wrapped_descriptions.pdf'));
+    if (!grid.ok) throw new Error(grid.error.message);
+    const rows = grid.value.sheets[0]?.rows ?? [];
+    // The running header's two phrases bridge Date and Description; the columns stay apart.
+    expect(rows[1]?.cells).toEqual(['Account 00123456', 'Statement period 01/01/2024 to 01/31/2024']);
+    expect(rows[1]?.line).toMatchObject({ page: 1, isOutsideColumns: true });
+    expect(rows[2]?.cells).toEqual(['Date', 'Description', 'Debit', 'Credit']);
+    expect(rows[2]?.line?.isOutsideColumns).toBe(false);
+    expect(rows[8]?.cells).toEqual(['', 'REF 000004 ORIGINATOR ACME CORP']);
+    expect(rows[0]?.line?.isOutsideColumns).toBe(true);
+    expect(rows.at(-1)?.line?.page).toBe(2);
   });
 
   it('fails a PDF without a text layer with a clear message', async () => {

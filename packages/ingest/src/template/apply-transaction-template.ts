@@ -3,12 +3,15 @@ import type { Grid, GridRow } from '../core/grid.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { compileTransactionTemplate } from './compile-transaction-template.js';
 import { createRowExtractor, type RowExtractor } from './create-row-extractor.js';
+import { withPdfTableRules, type SkippedLine } from './pdf-table-lines.js';
 import { createTransactionRowReader } from './read-transaction-row.js';
 import type { TemplateContext, TransactionRow } from './template-context.js';
 
 export interface ApplyOptions {
   /** Sheets to read (from matchTemplate); all sheets with data by default. */
   sheetIndexes?: readonly number[];
+  /** PDF lines the table rules skipped (titles, running headers, summary lines), never silently. */
+  onSkippedLines?: (lines: SkippedLine[]) => void;
 }
 
 /** A streaming Transaction template: push row batches, take the rows out, then call finish(). */
@@ -19,16 +22,24 @@ export function createTransactionExtractor(
 ): Result<RowExtractor<TransactionRow>> {
   const plan = compileTransactionTemplate(template);
   if (!plan.ok) return plan;
-  return ok(
-    createRowExtractor({
-      headerStart: plan.value.headerStart,
-      footerRows: plan.value.footerRows,
-      account: plan.value.account,
-      context,
-      ...(sheet === undefined ? {} : { sheet }),
-      readRow: createTransactionRowReader(plan.value, context),
-    }),
-  );
+  const { amount } = plan.value;
+  const extractor = createRowExtractor({
+    headerStart: plan.value.headerStart,
+    footerRows: plan.value.footerRows,
+    account: plan.value.account,
+    context,
+    ...(sheet === undefined ? {} : { sheet }),
+    readRow: createTransactionRowReader(plan.value, context),
+  });
+  const pdfColumns = {
+    headerStart: plan.value.headerStart,
+    footerRows: plan.value.footerRows,
+    date: plan.value.date,
+    description: plan.value.description,
+    amounts: amount.kind === 'credit-debit' ? [amount.credit, amount.debit] : [amount.column],
+    decimalComma: context.decimalComma === true,
+  };
+  return ok(withPdfTableRules(extractor, pdfColumns, sheet));
 }
 
 /**
@@ -63,6 +74,7 @@ export function applyPerSheet<T>(
     const out = extractor.value.push(sheet.rows);
     const finished = extractor.value.finish();
     if (!finished.ok) return fail(finished.error);
+    if (finished.value.skippedLines?.length) options.onSkippedLines?.(finished.value.skippedLines);
     for (const row of out) rows.push(row);
   }
   return ok(rows);

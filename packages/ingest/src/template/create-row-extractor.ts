@@ -9,6 +9,7 @@ import { fail, ok, type Result } from '../core/result.js';
 import type { AccountPlan } from './compile-transaction-template.js';
 import { joinHeaderCells, normalizeHeaderText } from './normalize-header.js';
 import { extractDigitRun, findAccountInFileName } from './read-account-number.js';
+import type { SkippedLine } from './pdf-table-lines.js';
 import type { TemplateContext } from './template-context.js';
 
 export type ReadRow<T> = (row: GridRow, accountNumber: string | undefined) => T | RowError;
@@ -29,7 +30,8 @@ export interface RowExtractorOptions<T> {
  */
 export interface RowExtractor<T> {
   push(rows: readonly GridRow[]): T[];
-  finish(): Result<{ rowCount: number }>;
+  /** skippedLines: PDF lines the table rules left out (pdf-table-lines.ts), each reported. */
+  finish(): Result<{ rowCount: number; skippedLines?: SkippedLine[] }>;
 }
 
 export function isRowError(value: unknown): value is RowError {
