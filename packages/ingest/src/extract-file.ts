@@ -7,7 +7,10 @@ import { fail, ok, type Result } from './core/result.js';
 import { detectFormat, type FileFormat } from './formats/detect-format.js';
 import { isStatementFormat, readStatements, type StatementOptions } from './formats/read-statements.js';
 import type { Statement } from './formats/statement.js';
-import { statementsToTransactionRows } from './formats/statements-to-rows.js';
+import {
+  statementsToInvestmentTransactionRows,
+  statementsToTransactionRows,
+} from './formats/statements-to-rows.js';
 import { isGridFormat, readGrid } from './read-grid.js';
 import { createInvestmentExtractor } from './template/apply-investment-template.js';
 import { createTransactionExtractor } from './template/apply-transaction-template.js';
@@ -15,7 +18,12 @@ import type { RowExtractor } from './template/create-row-extractor.js';
 import type { SkippedLine } from './template/pdf-table-lines.js';
 import { fingerprint, type LayoutFingerprint } from './template/fingerprint.js';
 import { matchTemplate } from './template/match-template.js';
-import type { InvestmentRow, TemplateContext, TransactionRow } from './template/template-context.js';
+import type {
+  InvestmentRow,
+  InvestmentTransactionRow,
+  TemplateContext,
+  TransactionRow,
+} from './template/template-context.js';
 import { openCsv } from './text/read-csv.js';
 import { parseCamt086, type TreasuryStatement } from './treasury/parse-camt086.js';
 
@@ -53,7 +61,15 @@ interface TemplateOutcome {
 
 /** What one uploaded file gave: native statements, template rows, or treasury statements. */
 export type Extraction =
-  | { kind: 'statements'; format: FileFormat; statements: Statement[]; rows: TransactionRow[] }
+  | {
+      kind: 'statements';
+      format: FileFormat;
+      statements: Statement[];
+      /** Cash transactions (an investment account's INVBANKTRAN included). */
+      rows: TransactionRow[];
+      /** Trades of OFX investment statements (buys, sells, income, reinvestments, ...). */
+      investmentTransactions: InvestmentTransactionRow[];
+    }
   | ({ kind: 'transactions'; rows: TransactionRow[] } & TemplateOutcome)
   | ({ kind: 'investments'; rows: InvestmentRow[] } & TemplateOutcome)
   | { kind: 'treasury'; format: 'camt.086'; statements: TreasuryStatement[] };
@@ -104,7 +120,13 @@ async function extract(input: ByteSource, options: ExtractOptions): Promise<Resu
       });
     }
     if (options.onRows) await options.onRows(rows);
-    return ok({ kind: 'statements', format, statements: statements.value, rows: options.onRows ? [] : rows });
+    return ok({
+      kind: 'statements',
+      format,
+      statements: statements.value,
+      rows: options.onRows ? [] : rows,
+      investmentTransactions: statementsToInvestmentTransactionRows(statements.value),
+    });
   }
   if (!isGridFormat(format))
     return fail({ kind: 'unknown-format', fileName: options.fileName, message: 'Unknown format.' });

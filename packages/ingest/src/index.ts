@@ -21,9 +21,14 @@ export { parseBai2 } from './formats/parse-bai2.js';
 export { parseCamt } from './formats/parse-camt.js';
 export { parseOfx } from './formats/parse-ofx.js';
 export { parseMt940 } from './formats/parse-mt940.js';
-export { statementsToGrid, statementsToTransactionRows } from './formats/statements-to-rows.js';
+export {
+  statementsToGrid,
+  statementsToInvestmentTransactionRows,
+  statementsToTransactionRows,
+} from './formats/statements-to-rows.js';
 export type {
   InvestmentPosition,
+  InvestmentTransaction,
   Statement,
   StatementBalance,
   StatementFormat,
@@ -49,7 +54,12 @@ export {
   type SkippedLine,
   type SkippedLineReason,
 } from './template/pdf-table-lines.js';
-export type { InvestmentRow, TemplateContext, TransactionRow } from './template/template-context.js';
+export type {
+  InvestmentRow,
+  InvestmentTransactionRow,
+  TemplateContext,
+  TransactionRow,
+} from './template/template-context.js';
 export { parseAmount } from './template/parse-amount.js';
 export { parseDate } from './template/parse-date.js';
 export {

@@ -14,7 +14,15 @@ interface Expected {
   closing_balance?: string;
   transaction_count?: number;
   statements_in_file?: number;
-  first_transactions?: { date?: string; amount?: string; description?: string; notes?: string }[];
+  first_transactions?: {
+    date?: string;
+    amount?: string;
+    description?: string;
+    notes?: string;
+    id?: string;
+    trade_date?: string;
+    settle_date?: string;
+  }[];
   accounts?: { account_number: string }[];
   positions?: { cusip: string; units: string; unit_price: string; market_value: string }[];
   discarded_entries?: number;
@@ -56,9 +64,19 @@ function compareStatements(statements: Statement[], expected: Expected, isInvest
     sameNumber(statements[0]?.openingBalance, expected.opening_balance);
   if (expected.closing_balance !== undefined)
     sameNumber(statements.at(-1)?.closingBalance, expected.closing_balance);
-  // Investment statements' trades (BUYMF, TRANSFER) are not cash transactions; we read positions there.
+  // Investment statements' trades (SELLMF, TRANSFER) are investment transactions, not cash ones.
   if (expected.transaction_count !== undefined && !isInvestment)
     expect(transactions).toHaveLength(expected.transaction_count);
+  if (isInvestment) {
+    const trades = statements.flatMap((s) => s.investmentTransactions ?? []);
+    if (expected.transaction_count !== undefined) expect(trades).toHaveLength(expected.transaction_count);
+    (expected.first_transactions ?? []).forEach((e, i) => {
+      if (e.id !== undefined) expect(trades[i]?.bankReference).toBe(e.id);
+      // ofxparse's datetimes are UTC; the statements' trade dates are the bank's local dates.
+      if (e.trade_date !== undefined) expect(trades[i]?.date).toBe(e.trade_date.slice(0, 10));
+      if (e.settle_date !== undefined) expect(trades[i]?.settleDate).toBe(e.settle_date.slice(0, 10));
+    });
+  }
   if (!isInvestment) {
     (expected.first_transactions ?? []).forEach((e, i) => {
       const actual = transactions[i];

@@ -97,6 +97,119 @@ describe('own edge-case fixtures', () => {
     ]);
   });
 
+  it('ofx/investment_trades_v211_buy_sell_income_reinvest: every INVTRANLIST kind into canonical trades beside positions', async () => {
+    const bytes = readOwn('ofx/investment_trades_v211_buy_sell_income_reinvest.ofx');
+    const result = readStatements(bytes, 'ofx');
+    if (!result.ok) throw new Error(result.error.message);
+    const [statement] = result.value;
+    expect(statement?.accountId).toBe('INV-778899');
+    expect(statement?.positions).toHaveLength(1);
+    const trades = statement?.investmentTransactions ?? [];
+    expect(trades.map((t) => [t.type, t.subType ?? null])).toEqual([
+      ['BUYSTOCK', 'BUY'],
+      ['SELLSTOCK', 'SELL'],
+      ['BUYMF', 'BUY'],
+      ['SELLMF', 'SELL'],
+      ['INCOME', 'DIV'],
+      ['REINVEST', 'CGLONG'],
+      ['BUYDEBT', null],
+      ['INVEXPENSE', null],
+      ['TRANSFER', 'IN'],
+      ['INVBANKTRAN', 'DEP'],
+      ['SPLIT', null],
+      ['MARGININTEREST', null],
+    ]);
+    expect(trades[0]).toEqual({
+      date: '2024-01-03',
+      settleDate: '2024-01-05',
+      type: 'BUYSTOCK',
+      subType: 'BUY',
+      securityId: '000000101',
+      securityIdType: 'CUSIP',
+      securityName: 'Acme Corp common',
+      units: '100',
+      unitPrice: '25.125',
+      total: '-2517.5',
+      commission: '4.95',
+      fees: '0.05',
+      description: 'Buy 100 ACME',
+      bankReference: 'T-1001',
+    });
+    expect(trades[1]).toMatchObject({
+      units: '-40',
+      unitPrice: '27',
+      total: '1075.05',
+      description: 'SELL Acme Corp common',
+    });
+    expect(trades[4]).toMatchObject({ type: 'INCOME', total: '15', description: 'Quarterly dividend' });
+    expect(trades[4]?.units).toBeUndefined();
+    expect(trades[5]).toMatchObject({ units: '0.5', unitPrice: '40.5', total: '-20.25' });
+    expect(trades[6]).toMatchObject({ accruedInterest: '-12', securityName: 'US Treasury Note 2.5% 2029' });
+    expect(trades[8]).toMatchObject({ units: '10', securityId: '000000303' });
+    expect(trades[8]?.total).toBeUndefined();
+    expect(trades[9]).toMatchObject({ date: '2024-01-29', total: '1000', description: 'Cash deposit' });
+    expect(trades[10]).toMatchObject({
+      oldUnits: '60',
+      newUnits: '120',
+      description: 'SPLIT Acme Corp common',
+    });
+    expect(trades[11]).toEqual({
+      date: '2024-01-31',
+      type: 'MARGININTEREST',
+      total: '-3.21',
+      description: 'Margin interest',
+      bankReference: 'T-1012',
+    });
+
+    // extractFile hands the trades on as canonical rows; the cash deposit stays a cash row too.
+    const extracted = await extractFile(bytes, { fileName: 'broker.ofx' });
+    if (!extracted.ok || extracted.value.kind !== 'statements') throw new Error('expected statements');
+    expect(extracted.value.rows.map((r) => r.amount)).toEqual(['1000']);
+    expect(extracted.value.investmentTransactions).toHaveLength(12);
+    expect(extracted.value.investmentTransactions[3]).toEqual({
+      rowNumber: 4,
+      accountNumber: 'INV-778899',
+      date: '2024-01-15',
+      settlementDate: null,
+      type: 'SELLMF',
+      subType: 'SELL',
+      securityId: '000000202',
+      securityIdType: 'CUSIP',
+      securityName: 'Tideline Bond Fund',
+      units: '-2.5',
+      unitPrice: '41',
+      total: '102.5',
+      description: 'SELL Tideline Bond Fund',
+      bankReference: 'T-1004',
+    });
+  });
+
+  it('ofx/investment_trades_sgml_missing_trade_date_and_bad_total: unreadable trades fail the file, each named', () => {
+    const result = readStatements(
+      readOwn('ofx/investment_trades_sgml_missing_trade_date_and_bad_total.ofx'),
+      'ofx',
+    );
+    expect(result.ok).toBe(false);
+    if (result.ok || result.error.kind !== 'rows-unreadable') throw new Error('expected rows-unreadable');
+    expect(result.error.totalRowErrors).toBe(2);
+    expect(result.error.rowErrors).toEqual([
+      {
+        rowNumber: 2,
+        column: null,
+        field: 'SELLSTOCK.DTTRADE',
+        raw: '',
+        reason: 'SELLSTOCK has no valid trade date',
+      },
+      {
+        rowNumber: 3,
+        column: null,
+        field: 'INCOME.TOTAL',
+        raw: '1O.00',
+        reason: 'INCOME TOTAL is not a number',
+      },
+    ]);
+  });
+
   it('ofx/sgml_decimal_comma_entities: decimal comma amounts and SGML entities', () => {
     const result = readStatements(readOwn('ofx/sgml_decimal_comma_entities.ofx'), 'ofx');
     expect(result.ok && result.value[0]).toMatchObject({

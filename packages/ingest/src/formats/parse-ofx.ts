@@ -2,10 +2,20 @@ import type { RowError } from '../core/extraction-error.js';
 import { MAX_LISTED_ROW_ERRORS, describeRowErrors } from '../core/extraction-error.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { decodeByLabel, decodeUtf8OrWindows1252, decodeWindows1252 } from '../text/decode-text.js';
-import { normalizeDecimal } from '../template/parse-amount.js';
-import { buildDate } from '../template/parse-date.js';
 import { findAll, findFirst, findText, parseSgmlTree, type SgmlNode } from './parse-sgml-tree.js';
-import type { InvestmentPosition, Statement, StatementBalance, StatementTransaction } from './statement.js';
+import {
+  INVESTMENT_TRANSACTION_TAGS,
+  readInvestmentTransaction,
+  readOfxAmount,
+  readOfxDate,
+} from './read-ofx-investment-transactions.js';
+import type {
+  InvestmentPosition,
+  InvestmentTransaction,
+  Statement,
+  StatementBalance,
+  StatementTransaction,
+} from './statement.js';
 
 const STATEMENT_TAGS = ['STMTRS', 'CCSTMTRS', 'INVSTMTRS'];
 const POSITION_TAGS = ['POSSTOCK', 'POSMF', 'POSDEBT', 'POSOPT', 'POSOTHER'];
@@ -19,20 +29,6 @@ export function decodeOfx(bytes: Uint8Array): string {
   if (charset && /^(1252|windows-1252|iso-8859-1|8859-1)$/i.test(charset)) return decodeWindows1252(bytes);
   if (encoding && encoding !== 'utf-8' && encoding !== 'us-ascii') return decodeByLabel(bytes, encoding);
   return decodeUtf8OrWindows1252(bytes);
-}
-
-function readOfxDate(text: string | undefined): string | undefined {
-  const m = /^(\d{4})(\d{2})(\d{2})/.exec(text ?? '');
-  if (!m) return undefined;
-  const date = buildDate(Number(m[1]), Number(m[2]), Number(m[3]), text ?? '');
-  return date.ok ? date.value : undefined;
-}
-
-function readOfxAmount(text: string | undefined): string | undefined {
-  // Some banks (ofxtools' euro sample) write a decimal comma.
-  const m = /^\s*([-+]?)(\d*)(?:[.,](\d+))?\s*$/.exec(text ?? '');
-  if (!m || (m[2] === '' && m[3] === undefined)) return undefined;
-  return normalizeDecimal(m[1] === '-', m[2] || '0', m[3] ?? '');
 }
 
 function readBalance(statement: SgmlNode, tag: string, type: string, currency: string | undefined) {
@@ -62,9 +58,13 @@ function readPositions(statement: SgmlNode, names: Map<string, string>): Investm
   });
 }
 
+const isRowError = (value: InvestmentTransaction | RowError): value is RowError => 'reason' in value;
+
 /**
- * Reads OFX 1.x SGML, OFX 2.x XML and QFX: one statement per STMTRS/CCSTMTRS/INVSTMTRS. A
- * transaction without a valid DTPOSTED or TRNAMT fails the file, all or nothing.
+ * Reads OFX 1.x SGML, OFX 2.x XML and QFX: one statement per STMTRS/CCSTMTRS/INVSTMTRS, with an
+ * investment statement's positions and trades (INVTRANLIST) beside its cash transactions. A
+ * transaction without a valid DTPOSTED or TRNAMT, or a trade without its date or a required
+ * number, fails the file, all or nothing.
  */
 export function parseOfx(bytes: Uint8Array): Result<Statement[]> {
   const tree = parseSgmlTree(decodeOfx(bytes));
@@ -81,6 +81,11 @@ export function parseOfx(bytes: Uint8Array): Result<Statement[]> {
   const rowErrors: RowError[] = [];
   let totalErrors = 0;
   let entryNumber = 0;
+  let tradeNumber = 0;
+  const addError = (error: RowError) => {
+    totalErrors++;
+    if (rowErrors.length < MAX_LISTED_ROW_ERRORS) rowErrors.push(error);
+  };
   const statements = nodes.map((node): Statement => {
     const currency = findText(node, 'CURDEF');
     const transactions: StatementTransaction[] = [];
@@ -134,6 +139,17 @@ export function parseOfx(bytes: Uint8Array): Result<Statement[]> {
     if (closing) statement.closingBalance = closing.amount;
     const positions = readPositions(node, securityNames);
     if (positions.length > 0) statement.positions = positions;
+    const list = findFirst(node, 'INVTRANLIST');
+    if (list) {
+      const trades: InvestmentTransaction[] = [];
+      for (const entry of list.children) {
+        if (!INVESTMENT_TRANSACTION_TAGS.includes(entry.name)) continue;
+        const trade = readInvestmentTransaction(entry, ++tradeNumber, securityNames);
+        if (isRowError(trade)) addError(trade);
+        else trades.push(trade);
+      }
+      if (trades.length > 0) statement.investmentTransactions = trades;
+    }
     return statement;
   });
   if (totalErrors > 0) {

@@ -35,6 +35,39 @@ export interface InvestmentPosition {
   name?: string;
 }
 
+/**
+ * A trade or other entry of an OFX investment statement (INVTRANLIST): buys, sells, income,
+ * reinvestments, transfers, expenses and the account's cash moves (INVBANKTRAN). Numbers are
+ * decimal strings signed as the file gives them: OFX writes units sold and cash paid out negative.
+ */
+export interface InvestmentTransaction {
+  /** Trade date (DTTRADE), or the posted date of an INVBANKTRAN, YYYY-MM-DD. */
+  date: string;
+  settleDate?: string;
+  /** The OFX aggregate: BUYSTOCK, SELLMF, INCOME, REINVEST, TRANSFER, INVBANKTRAN, ... */
+  type: string;
+  /** BUYTYPE, SELLTYPE, INCOMETYPE (DIV, INTEREST, CGLONG, ...), TFERACTION or TRNTYPE. */
+  subType?: string;
+  securityId?: string;
+  securityIdType?: string;
+  /** SECNAME from the file's security list. */
+  securityName?: string;
+  units?: string;
+  unitPrice?: string;
+  /** Cash effect on the account (TOTAL, or TRNAMT of an INVBANKTRAN). */
+  total?: string;
+  commission?: string;
+  fees?: string;
+  accruedInterest?: string;
+  /** SPLIT only. */
+  oldUnits?: string;
+  newUnits?: string;
+  /** MEMO, else the kind and the security. */
+  description: string;
+  /** FITID. */
+  bankReference?: string;
+}
+
 /** One account's statement in canonical form. */
 export interface Statement {
   format: StatementFormat;
@@ -46,6 +79,8 @@ export interface Statement {
   transactions: StatementTransaction[];
   statementId?: string;
   positions?: InvestmentPosition[];
+  /** OFX investment statements: the INVTRANLIST entries, in file order. */
+  investmentTransactions?: InvestmentTransaction[];
   /** Problems that did not stop the read, such as a BAI2 control total that does not add up. */
   warnings?: string[];
 }

@@ -1,5 +1,5 @@
 import { createGrid, type Grid } from '../core/grid.js';
-import type { TransactionRow } from '../template/template-context.js';
+import type { InvestmentTransactionRow, TransactionRow } from '../template/template-context.js';
 import type { Statement } from './statement.js';
 
 /** Canonical staging rows from native statements; rowNumber counts transactions through the file. */
@@ -12,6 +12,31 @@ export function statementsToTransactionRows(statements: readonly Statement[]): T
       date: t.date,
       description: t.description,
       amount: t.amount,
+    })),
+  );
+}
+
+/** Canonical investment transaction rows from OFX investment statements' trades. */
+export function statementsToInvestmentTransactionRows(
+  statements: readonly Statement[],
+): InvestmentTransactionRow[] {
+  let rowNumber = 0;
+  return statements.flatMap((s) =>
+    (s.investmentTransactions ?? []).map((t) => ({
+      rowNumber: ++rowNumber,
+      accountNumber: s.accountId,
+      date: t.date,
+      settlementDate: t.settleDate ?? null,
+      type: t.type,
+      subType: t.subType ?? null,
+      securityId: t.securityId ?? null,
+      securityIdType: t.securityIdType ?? null,
+      securityName: t.securityName ?? null,
+      units: t.units ?? null,
+      unitPrice: t.unitPrice ?? null,
+      total: t.total ?? null,
+      description: t.description,
+      bankReference: t.bankReference ?? null,
     })),
   );
 }

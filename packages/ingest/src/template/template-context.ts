@@ -35,3 +35,29 @@ export interface InvestmentRow {
   maturityDate: string;
   callDate: string | null;
 }
+
+/**
+ * A canonical investment transaction (a trade, income, transfer or cash move of an investment
+ * account), from an OFX INVTRANLIST. Optional values are null when the file has none; numbers are
+ * decimal strings signed as in the file (units sold and cash paid out negative).
+ */
+export interface InvestmentTransactionRow {
+  /** Counts trades through the file, 1-based. */
+  rowNumber: number;
+  accountNumber: string;
+  /** Trade date, YYYY-MM-DD. */
+  date: string;
+  settlementDate: string | null;
+  /** BUYSTOCK, SELLMF, INCOME, REINVEST, TRANSFER, INVBANKTRAN, ... */
+  type: string;
+  /** BUY/SELL type, income type (DIV, INTEREST, CGLONG, ...), transfer action or bank TRNTYPE. */
+  subType: string | null;
+  securityId: string | null;
+  securityIdType: string | null;
+  securityName: string | null;
+  units: string | null;
+  unitPrice: string | null;
+  total: string | null;
+  description: string;
+  bankReference: string | null;
+}
