@@ -65,6 +65,24 @@ describe('My Account', { timeout: 30_000 }, () => {
     expect(useSessionStore.getState().user).toEqual(saved);
   });
 
+  it('keeps the typed details when the save is refused and shows why', async () => {
+    openMyAccount({
+      'PUT /api/users/profile/7': {
+        status: 409,
+        body: { msg: USER_MSG.editFailed, fieldErrors: { 'user.email': [USER_MSG.emailTaken] } },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    await screen.findByLabelText('First Name');
+    const email = form('Details').getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'grace@example.com{Enter}');
+    expect(await screen.findByText(USER_MSG.editFailed)).toBeTruthy();
+    expect(screen.getByText(USER_MSG.emailTaken)).toBeTruthy();
+    expect((email as HTMLInputElement).value).toBe('grace@example.com');
+    expect(useSessionStore.getState().user).toEqual(ada);
+  });
+
   it('validates the details with the spec texts and Cancel brings back the saved values', async () => {
     const { api } = openMyAccount();
     const user = userEvent.setup({ delay: null });
@@ -112,6 +130,21 @@ describe('My Account', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Verify New Password'), 'Something-else-1{Enter}');
     expect(await screen.findByText(MSG.passwordsMustMatch)).toBeTruthy();
     expect(screen.getByText(MSG.newPasswordSameAsCurrent)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/auth/change-password')).toBe(0);
+  });
+
+  it('holds the new password to the policy before sending', async () => {
+    const { api } = openMyAccount();
+    const user = userEvent.setup({ delay: null });
+    const newPassword = await screen.findByLabelText('New Password');
+    await user.type(screen.getByLabelText('Current Password'), 'Old-password-2024');
+    await user.type(newPassword, 'Short-1!');
+    await user.type(screen.getByLabelText('Verify New Password'), 'Short-1!{Enter}');
+    expect(await screen.findByText(MSG.passwordTooShort)).toBeTruthy();
+    await user.clear(newPassword);
+    await user.type(newPassword, 'alllowercase-no-digits');
+    await user.click(screen.getByRole('button', { name: 'Save Password' }));
+    expect(await screen.findByText(MSG.passwordRequirements)).toBeTruthy();
     expect(api.callsTo('POST', '/api/auth/change-password')).toBe(0);
   });
 

@@ -84,7 +84,11 @@ export function UserForm({ user, savedClients, onDone }: UserFormProps) {
     defaultValues: defaultsOf(user, savedClients),
   });
   const roleId = useWatch({ control, name: 'roleId' });
-  const isClientScoped = roles.data?.find((r) => r.roleId === roleId)?.isClientScoped ?? false;
+  // Until the roles arrive, the user's own role keeps the select from showing an unknown value.
+  const roleOptions = roles.data ?? (user ? [{ roleId: user.roleId, roleName: user.roleName }] : []);
+  const isClientScoped =
+    roles.data?.find((r) => r.roleId === roleId)?.isClientScoped ??
+    (user !== undefined && user.roleId === roleId && user.isClientScoped);
 
   const refreshOwnUser = async () => {
     const fresh = await queryClient.fetchQuery({
@@ -177,7 +181,7 @@ export function UserForm({ user, savedClients, onDone }: UserFormProps) {
               helperText={fieldState.error?.message}
               slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 200 } } } } } }}
             >
-              {(roles.data ?? []).map((role) => (
+              {roleOptions.map((role) => (
                 <MenuItem key={role.roleId} value={role.roleId}>
                   {role.roleName}
                 </MenuItem>
