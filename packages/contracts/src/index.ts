@@ -14,3 +14,7 @@ export * from './paging/filter-semantics';
 export * from './roles/roles.schemas';
 export * from './audit/audit.schemas';
 export * from './clients/clients.schemas';
+export * from './common/us-states';
+export * from './clients/client-lists';
+export * from './banks/bank-lists';
+export * from './accounts/account-lists';

@@ -67,13 +67,16 @@ function createPool(connectionString: string, max: number): pg.Pool {
 
 export async function startEmbeddedPostgres(options: { dataDir: string; inMemory?: boolean }) {
   const { PGlite } = await import('@electric-sql/pglite');
+  // Extensions the migrations create (the trigram index on transaction descriptions); PostgreSQL ships
+  // them in contrib, PGlite loads them only when registered here.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   let dataPath = 'memory://';
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pgdata');
     await mkdir(dataPath, { recursive: true });
   }
-  const pglite = await PGlite.create(dataPath);
+  const pglite = await PGlite.create(dataPath, { extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
   return {

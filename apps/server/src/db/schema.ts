@@ -4,3 +4,8 @@ export * from './schema/auth';
 export * from './schema/audit';
 export * from './schema/jobs';
 export * from './schema/files';
+export * from './schema/banks';
+export * from './schema/templates';
+export * from './schema/accounts';
+export * from './schema/keywords';
+export * from './schema/transactions';

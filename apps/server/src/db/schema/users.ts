@@ -74,3 +74,18 @@ export const userClients = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.clientId] }), index('user_clients_client_idx').on(t.clientId)],
 );
+
+// clients-accounts-investments-reports.md 3 assignTo: the staff a client is assigned to (names on read,
+// user ids on write).
+export const clientAssignees = pgTable(
+  'client_assignees',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.clientId, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.userId] }), index('client_assignees_user_idx').on(t.userId)],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { files } from './files';
+import { keywords } from './keywords';
+
+// platform.md 3 "Transaction", sized for 10 million rows (issue 4 "Measure"): the account's list walks
+// (account_id, transaction_date desc, transaction_id desc) and a description search uses the trigram
+// index (pg_trgm; PGlite loads it in open-database.ts). Validated rows only: staging rows live apart.
+export const transactions = pgTable(
+  'transactions',
+  {
+    transactionId: bigserial('transaction_id', { mode: 'number' }).primaryKey(),
+    clientId: integer('client_id').notNull(),
+    accountId: integer('account_id').notNull(),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull().default(''),
+    // Signed: credits positive, debits negative.
+    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    keywordId: integer('keyword_id').references(() => keywords.keywordId),
+    // Provenance: the statement file and batch the row was validated from (null when keyed or pulled).
+    fileId: integer('file_id').references(() => files.fileId),
+    batchId: integer('batch_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'transactions_account_fk',
+      columns: [t.clientId, t.accountId],
+      foreignColumns: [accounts.clientId, accounts.accountId],
+    }).onDelete('cascade'),
+    // DESC NULLS FIRST is what `order by … desc` means, so the planner walks this index for the page.
+    index('transactions_account_date_idx').on(
+      t.accountId,
+      t.transactionDate.desc().nullsFirst(),
+      t.transactionId.desc().nullsFirst(),
+    ),
+    index('transactions_client_date_idx').on(t.clientId, t.transactionDate),
+    index('transactions_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    index('transactions_file_idx')
+      .on(t.fileId)
+      .where(sql`${t.fileId} is not null`),
+  ],
+);
