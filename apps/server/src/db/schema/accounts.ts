@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { bankClientRelationships, banks } from './banks';
 import { clients } from './clients';
+import { files } from './files';
 
 // clients-accounts-investments-reports.md 3 "Account". Every tenant table carries client_id; child
 // tables refer to an account by (client_id, account_id) so a row can never cross tenants.
@@ -46,6 +47,9 @@ export const accounts = pgTable(
     collectionType: text('collection_type'),
     // Extracted by a bulk upload and not yet completed ('These accounts require additional setup').
     isStaging: boolean('is_staging').notNull().default(false),
+    // The bulk-upload csv the account was extracted from: a retried extraction job finds its own
+    // accounts by it and creates none twice (architecture.md "Background work").
+    sourceFileId: integer('source_file_id').references(() => files.fileId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +63,9 @@ export const accounts = pgTable(
     uniqueIndex('accounts_client_bank_number_key').on(t.clientId, t.bankId, t.accountNumber),
     unique('accounts_client_account_key').on(t.clientId, t.accountId),
     index('accounts_bank_idx').on(t.bankId),
+    index('accounts_source_file_idx')
+      .on(t.sourceFileId)
+      .where(sql`${t.sourceFileId} is not null`),
     // A completed account has every field the Add/Edit Account form requires (spec 5).
     check(
       'accounts_complete_check',

@@ -1,0 +1,3 @@
+ALTER TABLE "accounts" ADD COLUMN "source_file_id" integer;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_source_file_id_files_file_id_fk" FOREIGN KEY ("source_file_id") REFERENCES "public"."files"("file_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "accounts_source_file_idx" ON "accounts" USING btree ("source_file_id") WHERE "accounts"."source_file_id" is not null;
