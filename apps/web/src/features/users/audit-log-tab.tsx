@@ -6,7 +6,7 @@ import type { DataTableColumn, FilterDefinition } from '../../components/data-ta
 import { fetchAuditPage } from './audit.api';
 import { auditQueries } from './audit.queries';
 import { AuditChanges } from './audit-changes';
-import { formatWhen } from './audit-format';
+import { describeChanges, formatWhen } from './audit-format';
 
 const COLUMNS: readonly DataTableColumn<AuditRow>[] = [
   {
@@ -23,7 +23,7 @@ const COLUMNS: readonly DataTableColumn<AuditRow>[] = [
     id: 'changes',
     header: 'Changes',
     sortable: false,
-    accessor: (r) => JSON.stringify({ before: r.before, after: r.after }),
+    accessor: (r) => describeChanges(r.before, r.after).join('; '),
     cell: (r) => <AuditChanges row={r} />,
   },
 ];

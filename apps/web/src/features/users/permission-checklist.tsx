@@ -13,13 +13,17 @@ interface PermissionChecklistProps {
   isReadOnly?: boolean;
 }
 
-/** VIEW_CASH_VEST_SCORES -> View Cash Vest Scores. */
-function labelOf(permission: string): string {
-  return permission
+// Words the spec spells its own way (style.md "Names and comments").
+const SPELLINGS: Record<string, string> = { Mfa: 'MFA', 'Cash Vest': 'cashVest' };
+
+/** VIEW_CASH_VEST_SCORES -> View cashVest Scores; RESET_MFA -> Reset MFA. */
+export function labelOfPermission(permission: string): string {
+  const words = permission
     .toLowerCase()
     .split('_')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
+  return Object.entries(SPELLINGS).reduce((text, [from, to]) => text.replace(from, to), words);
 }
 
 interface AreaBlockProps {
@@ -64,7 +68,7 @@ const AreaBlock = memo(function AreaBlock({
         {permissions.map((permission) => (
           <FormControlLabel
             key={permission}
-            label={labelOf(permission)}
+            label={labelOfPermission(permission)}
             title={permission}
             disabled={isReadOnly}
             control={
@@ -72,7 +76,6 @@ const AreaBlock = memo(function AreaBlock({
                 size="small"
                 checked={held.has(permission)}
                 onChange={(event) => onToggle(permission, event.target.checked)}
-                slotProps={{ input: { 'aria-label': permission } }}
               />
             }
           />

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ROLE_MSG } from '@tideline/contracts/roles/roles.schemas';
+import { labelOfPermission } from './permission-checklist';
 import { findManageUsersHeading, openUserManagement, UI_TEST_TIMEOUT } from './users.fixtures';
 
 const EDITOR = ['VIEW_USERS', 'VIEW_ROLES', 'EDIT_ROLES'] as const;
@@ -15,6 +16,14 @@ async function openRolesTab(...args: Parameters<typeof openUserManagement>) {
   await within(table).findByText('Client Viewer');
   return { ...result, user, table };
 }
+
+describe('permission labels', () => {
+  it('reads the catalogue names as words, with the spec spellings', () => {
+    expect(labelOfPermission('RESET_MFA')).toBe('Reset MFA');
+    expect(labelOfPermission('VIEW_CASH_VEST_SCORES')).toBe('View cashVest Scores');
+    expect(labelOfPermission('VIEW_USER_CLIENT_ASSOCIATIONS')).toBe('View User Client Associations');
+  });
+});
 
 describe('Roles tab', { timeout: UI_TEST_TIMEOUT }, () => {
   it('lists the roles with their scoping, number of users and number of permissions', async () => {
@@ -38,9 +47,9 @@ describe('Roles tab', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.type(within(dialog).getByLabelText('Role Name'), 'Auditor');
     await user.click(within(dialog).getByRole('switch', { name: 'Client-scoped' }));
     await user.click(within(dialog).getByLabelText('Select all Users'));
-    await user.click(within(dialog).getByLabelText('RESET_MFA'));
+    await user.click(within(dialog).getByLabelText('Reset MFA'));
     expect(within(dialog).getByLabelText('Select all Users').dataset.indeterminate).toBe('true');
-    await user.click(within(dialog).getByLabelText('VIEW_AUDIT_LOG'));
+    await user.click(within(dialog).getByLabelText('View Audit Log'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(ROLE_MSG.created)).toBeTruthy();
@@ -61,8 +70,8 @@ describe('Roles tab', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Admin' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
-    expect((within(dialog).getByLabelText('ADD_USERS') as HTMLInputElement).checked).toBe(true);
-    await user.click(within(dialog).getByLabelText('ADD_USERS'));
+    expect((within(dialog).getByLabelText('Add Users') as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByLabelText('Add Users'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(ROLE_MSG.editFailed)).toBeTruthy();
     expect(api.calls.find((c) => c.path === '/api/roles/1')?.body).toEqual({
@@ -77,7 +86,7 @@ describe('Roles tab', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(screen.getByRole('button', { name: 'Actions for Admin' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View' }));
     const dialog = await screen.findByRole('dialog', { name: 'Admin' });
-    expect((within(dialog).getByLabelText('VIEW_USERS') as HTMLInputElement).disabled).toBe(true);
+    expect((within(dialog).getByLabelText('View Users') as HTMLInputElement).disabled).toBe(true);
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
