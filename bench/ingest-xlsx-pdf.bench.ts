@@ -77,6 +77,7 @@ async function benchXlsx() {
       rows: measured.result.rows,
       seconds: Number((measured.ms / 1000).toFixed(2)),
       rowsPerSecond: Math.round(measured.result.rows / (measured.ms / 1000)),
+      cpuSeconds: Number((measured.cpuMs / 1000).toFixed(2)),
       baselineRssMb: Math.round(before),
       peakRssMb: Math.round(measured.peakRssMb),
       gridToXlsxSeconds: Number((written.ms / 1000).toFixed(2)),
@@ -120,6 +121,8 @@ async function benchPdf() {
       skippedLines: measured.result.skipped,
       seconds: Number((measured.ms / 1000).toFixed(2)),
       pagesPerSecond: Number((200 / (measured.ms / 1000)).toFixed(1)),
+      // All threads of the process: the pdf.js worker included.
+      cpuSeconds: Number((measured.cpuMs / 1000).toFixed(2)),
       baselineRssMb: Math.round(before),
       peakRssMb: Math.round(measured.peakRssMb),
     }),

@@ -66,6 +66,8 @@ function readTextItems(bytes: Uint8Array, limits: Limits, started: number): Prom
     try {
       worker = new Worker(WORKER_URL, {
         workerData: { data, maxPages: limits.maxPdfPages },
+        // Plain JavaScript: no loader flags (tsx would transform all of pdf.js again per file).
+        execArgv: [],
         transferList: [data.buffer],
       });
     } catch (cause) {
