@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { enrolFirstAdmin, readAdmin, signInAdmin } from '../support/admin';
+import { enrolFirstAdmin, GREETING, logOut, readAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
 
@@ -19,7 +19,7 @@ test('first-admin link -> set password -> sign in -> MFA enrolment -> /dashboard
   await enrolFirstAdmin(page);
   const greeting = page.getByRole('heading', { level: 1 });
   await greeting.waitFor();
-  assert.match((await greeting.textContent()) ?? '', /^Hello, \S+/);
+  assert.match((await greeting.textContent()) ?? '', new RegExp(`${GREETING.source}\\S+`));
   assert.equal(new URL(page.url()).pathname, '/dashboard');
   await saveScreenshot(page, '01-dashboard-after-enrolment');
   await page.context().close();
@@ -31,7 +31,7 @@ test('sign out, then sign in again with a code from the authenticator', async ()
   const page = await openPage(browser, BASE_URL);
   await signInAdmin(page, admin);
   assert.equal(new URL(page.url()).pathname, '/dashboard');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   assert.equal(new URL(page.url()).pathname, '/');
 
@@ -41,7 +41,7 @@ test('sign out, then sign in again with a code from the authenticator', async ()
 
   await signInAdmin(page, admin);
   assert.equal(new URL(page.url()).pathname, '/dashboard');
-  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+  await page.getByRole('heading', { name: GREETING }).waitFor();
 
   // Only the user survives a reload; the access token is fetched again through the refresh cookie.
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/auth/refresh'));
@@ -49,7 +49,7 @@ test('sign out, then sign in again with a code from the authenticator', async ()
   await page.reload();
   assert.equal((await refreshed).status(), 200);
   assert.equal((await reloadedUser).status(), 200);
-  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+  await page.getByRole('heading', { name: GREETING }).waitFor();
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
   assert.match(stored, /permList/);
   assert.doesNotMatch(stored, /accessToken|eyJ/);

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { ensureAdmin, saveAdmin, setNewPassword, signInAdmin } from '../support/admin';
+import { ensureAdmin, GREETING, logOut, saveAdmin, setNewPassword, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL, DATA_DIR } from '../support/env';
 
@@ -64,10 +64,10 @@ test('a forgot-password mail from the outbox leads to a working reset', async ()
   saveAdmin(updated);
   await signInAdmin(page, updated);
   assert.equal(new URL(page.url()).pathname, '/dashboard');
-  await page.getByRole('heading', { name: /^Hello, / }).waitFor();
+  await page.getByRole('heading', { name: GREETING }).waitFor();
 
   // The link is single use.
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   await page.goto(link);
   await page.getByLabel('New Password').fill('Another-Password-2026#');

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
+import { ensureAdmin, GREETING, signInAdmin } from '../support/admin';
 import { BASE_URL } from '../support/env';
 
 let browser: Browser;
@@ -62,5 +63,23 @@ test('the 404 screen has no serious or critical axe violation and leads home', a
   await page.getByRole('link', { name: 'Back to Home' }).click();
   // Signed out, /dashboard sends the visitor on to the sign-in screen.
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.context().close();
+});
+
+test('the signed-in shell has no serious or critical axe violation, open, collapsed and with its menu', async () => {
+  const page = await openPage(browser, BASE_URL);
+  const admin = await ensureAdmin(page);
+  await signInAdmin(page, admin);
+  await page.getByRole('heading', { name: GREETING }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await assertNoSeriousViolations(page, 'dashboard shell');
+  await saveScreenshot(page, '05-dashboard-shell');
+  await page.getByRole('button', { name: 'Collapse navigation' }).click();
+  await page.getByRole('button', { name: 'Expand navigation' }).waitFor();
+  await assertNoSeriousViolations(page, 'dashboard shell, sidebar collapsed');
+  await page.getByRole('button', { name: /account menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'My Account' }).waitFor();
+  await assertNoSeriousViolations(page, 'dashboard shell, user menu open');
+  await saveScreenshot(page, '05-dashboard-user-menu');
   await page.context().close();
 });

@@ -67,12 +67,21 @@ export async function signInAdmin(page: Page, admin: AdminState): Promise<void> 
   await page.waitForURL((url) => url.pathname !== '/');
 }
 
+/** The dashboard greeting (platform.md 2.5): a greeting for the time of day and the first name. */
+export const GREETING = /^Good (morning|afternoon|evening), /;
+
+/** Logout through the user menu of the shell (platform.md 2.2). */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /account menu$/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+}
+
 /** The admin of this run, enrolled through the browser if no spec has done it yet. */
 export async function ensureAdmin(page: Page): Promise<AdminState> {
   const existing = readAdmin();
   if (existing) return existing;
   const admin = await enrolFirstAdmin(page);
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
   return admin;
 }

@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useSessionStore } from '../../lib/session-store';
+import { greetingFor } from './greeting';
 
 /** platform.md 2.5: for now the header only, a greeting with the user's first name. */
 export default function DashboardPage() {
@@ -7,7 +8,7 @@ export default function DashboardPage() {
   return (
     <section aria-labelledby="dashboard-greeting">
       <Typography id="dashboard-greeting" variant="h4" component="h1">
-        Hello, {firstName}
+        {greetingFor(new Date(), firstName)}
       </Typography>
     </section>
   );
