@@ -1,0 +1,89 @@
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/open-database';
+import { keywords, transactions } from '../../db/schema';
+import type { CompiledListQuery } from '../../platform/paging/paged-list';
+
+const transactionFields = {
+  transactionId: transactions.transactionId,
+  clientId: transactions.clientId,
+  accountId: transactions.accountId,
+  transactionDate: transactions.transactionDate,
+  transactionDescription: transactions.description,
+  amount: transactions.amount,
+  keyword: keywords.keywordName,
+  keywordId: transactions.keywordId,
+};
+
+export async function countTransactions(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(where);
+  return Number(row?.count ?? 0);
+}
+
+/** The page: walks transactions_account_date_idx for the default order, keywords joined per row. */
+export function selectTransactionPage(db: DbOrTx, page: CompiledListQuery) {
+  return db
+    .select(transactionFields)
+    .from(transactions)
+    .leftJoin(keywords, eq(keywords.keywordId, transactions.keywordId))
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function selectTransactionById(db: DbOrTx, transactionId: number) {
+  const [row] = await db
+    .select(transactionFields)
+    .from(transactions)
+    .leftJoin(keywords, eq(keywords.keywordId, transactions.keywordId))
+    .where(eq(transactions.transactionId, transactionId));
+  return row ?? null;
+}
+
+export function selectTransactionsForUpdate(db: DbOrTx, transactionIds: readonly number[]) {
+  return db
+    .select()
+    .from(transactions)
+    .where(inArray(transactions.transactionId, [...transactionIds]))
+    .orderBy(asc(transactions.transactionId))
+    .for('update');
+}
+
+export async function updateTransaction(
+  db: DbOrTx,
+  transactionId: number,
+  values: Partial<typeof transactions.$inferInsert>,
+) {
+  const [row] = await db
+    .update(transactions)
+    .set(values)
+    .where(eq(transactions.transactionId, transactionId))
+    .returning();
+  return row!;
+}
+
+export async function deleteTransactionsByIds(db: DbOrTx, transactionIds: readonly number[]) {
+  await db.delete(transactions).where(inArray(transactions.transactionId, [...transactionIds]));
+}
+
+export async function keywordExists(db: DbOrTx, keywordId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ keywordId: keywords.keywordId })
+    .from(keywords)
+    .where(eq(keywords.keywordId, keywordId));
+  return row !== undefined;
+}
+
+export function selectKeywordOptions(db: DbOrTx) {
+  return db
+    .select({ label: keywords.keywordName, value: keywords.keywordId })
+    .from(keywords)
+    .orderBy(asc(sql`lower(${keywords.keywordName})`), asc(keywords.keywordId));
+}
+
+export function whereAccount(accountId: number) {
+  return eq(transactions.accountId, accountId);
+}

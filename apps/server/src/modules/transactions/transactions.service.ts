@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import type { PagedList, PagedListQuery } from '@tideline/contracts';
+import {
+  TRANSACTION_MSG,
+  type KeywordOption,
+  type Transaction,
+} from '@tideline/contracts/transactions/transactions.schemas';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { transactions } from '../../db/schema';
+import { canAccessClient } from '../../platform/access/client-scope';
+import type { CurrentUser } from '../../platform/access/route-access';
+import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
+import { badRequest, notFound } from '../../platform/http/app-error';
+import { compileListQuery, definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
+import { findVisibleAccount } from '../accounts/accounts.service';
+import * as q from './transactions.queries';
+
+// platform.md 2.9 "Transactions filter": date range, description, Any/Debit/Credit, keywords.
+const transactionList = definePagedList({
+  columns: {
+    transactionDate: {
+      sql: transactions.transactionDate,
+      kind: 'date',
+      isDayColumn: true,
+      sortable: true,
+      filterable: true,
+    },
+    transactionDescription: {
+      sql: transactions.description,
+      kind: 'text',
+      sortable: true,
+      filterable: true,
+      searchable: true,
+    },
+    amount: { sql: transactions.amount, kind: 'number', sortable: true, filterable: true },
+    // Debit = money out (a negative amount), Credit = money in.
+    creditDebit: {
+      sql: sql`(case when ${transactions.amount} < 0 then 'Debit' else 'Credit' end)`,
+      kind: 'enum',
+      filterable: true,
+    },
+    keyword: { sql: transactions.keywordId, kind: 'enum', filterable: true },
+  },
+  tieBreak: transactions.transactionId,
+  defaultSort: [{ id: 'transactionDate', desc: true }],
+});
+
+type TransactionRow = NonNullable<Awaited<ReturnType<typeof q.selectTransactionById>>>;
+
+function toTransaction({ clientId: _clientId, ...row }: TransactionRow): Transaction {
+  return { ...row, amount: Number(row.amount) };
+}
+
+const auditedTransaction = (t: typeof transactions.$inferSelect) => ({
+  accountId: t.accountId,
+  transactionDate: t.transactionDate,
+  description: t.description,
+  amount: t.amount,
+  keywordId: t.keywordId,
+});
+
+/** 'Any' narrows nothing; the filter dialog sends it when the user leaves the choice alone. */
+function withoutAnyCreditDebit(query: PagedListQuery): PagedListQuery {
+  const isAny = (v: unknown) => v === 'Any' || (Array.isArray(v) && v.includes('Any'));
+  return {
+    ...query,
+    filters: query.filters.filter((f) => !(f.id === 'creditDebit' && isAny(f.value))),
+  };
+}
+
+export function createTransactionsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
+    const rows = await q.selectTransactionsForUpdate(tx, ids);
+    if (rows.length !== ids.length || !rows.every((r) => canAccessClient(user, r.clientId)))
+      throw notFound(TRANSACTION_MSG.notFound);
+    return rows;
+  }
+
+  return {
+    /**
+     * The account's Transactions table. The two counts run as two queries: the total walks the
+     * account's index alone, and the filtered count can use the trigram index for a search.
+     */
+    async listAccountTransactions(
+      user: CurrentUser,
+      accountId: number,
+      request: PagedListQuery,
+    ): Promise<PagedList<Transaction>> {
+      await findVisibleAccount(db, user, accountId);
+      const query = withoutAnyCreditDebit(request);
+      const narrowed = compileListQuery(transactionList, query).where;
+      const ofAccount = q.whereAccount(accountId);
+      const page = await fetchPagedList(transactionList, query, {
+        where: ofAccount,
+        count: async (_fields, where) => {
+          const totalCount = await q.countTransactions(db, where);
+          const resultCount = narrowed
+            ? await q.countTransactions(db, sql`${where} and ${narrowed}`)
+            : totalCount;
+          return [{ totalCount, resultCount }];
+        },
+        page: (p) => q.selectTransactionPage(db, p),
+      });
+      return { ...page, results: page.results.map(toTransaction) };
+    },
+
+    async editTransaction(
+      user: CurrentUser,
+      transactionId: number,
+      input: {
+        transactionDescription: string;
+        keyword: number | null;
+        transactionDate: string;
+        amount: string;
+      },
+      ctx: AuditContext,
+    ): Promise<Transaction> {
+      await db.transaction(async (tx) => {
+        const [before] = await lockVisible(tx, user, [transactionId]);
+        if (input.keyword !== null && !(await q.keywordExists(tx, input.keyword)))
+          throw badRequest(TRANSACTION_MSG.keywordNotFound, { keyword: [TRANSACTION_MSG.keywordNotFound] });
+        const after = await q.updateTransaction(tx, transactionId, {
+          description: input.transactionDescription,
+          keywordId: input.keyword,
+          transactionDate: input.transactionDate,
+          amount: input.amount,
+        });
+        await writeAudit(tx, ctx, {
+          action: 'transaction.updated',
+          entity: 'transaction',
+          entityId: transactionId,
+          before: auditedTransaction(before!),
+          after: auditedTransaction(after),
+        });
+      });
+      return toTransaction((await q.selectTransactionById(db, transactionId))!);
+    },
+
+    async deleteTransactions(user: CurrentUser, ids: readonly number[], ctx: AuditContext): Promise<number> {
+      const unique = [...new Set(ids)];
+      return db.transaction(async (tx) => {
+        const rows = await lockVisible(tx, user, unique);
+        for (const row of rows) {
+          await writeAudit(tx, ctx, {
+            action: 'transaction.deleted',
+            entity: 'transaction',
+            entityId: row.transactionId,
+            before: auditedTransaction(row),
+          });
+        }
+        await q.deleteTransactionsByIds(tx, unique);
+        return rows.length;
+      });
+    },
+
+    listKeywordOptions(): Promise<KeywordOption[]> {
+      return q.selectKeywordOptions(db);
+    },
+  };
+}
+
+export type TransactionsService = ReturnType<typeof createTransactionsService>;
