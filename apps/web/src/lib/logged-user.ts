@@ -1,4 +1,4 @@
-import { LoggedUserSchema, type LoggedUser } from '@tideline/contracts/users/users.schemas';
+import { LoggedUserSchema, type LoggedUser } from '@tideline/contracts/users/logged-user.schemas';
 import { apiRequest } from './api-client';
 
 export const loggedUserQueryKey = ['users', 'logged-user'] as const;

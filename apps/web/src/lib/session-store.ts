@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { LoggedUser } from '@tideline/contracts/users/users.schemas';
+import type { LoggedUser } from '@tideline/contracts/users/logged-user.schemas';
 
 // platform.md 1 and 4.2: only the signed-in user and the market data survive a reload. The access token
 // never lives here (it stays in memory in api-client.ts).

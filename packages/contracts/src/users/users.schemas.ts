@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 
-// platform.md 3 "App user": what GET /api/users/logged-user answers.
-export const LoggedUserSchema = z.object({
-  userId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  permList: z.array(z.string()),
-});
-export type LoggedUser = z.infer<typeof LoggedUserSchema>;
+// The app user lives in its own file: the sign-in path needs it, not the user-management schemas.
+import { LoggedUserSchema } from './logged-user.schemas';
+export { LoggedUserSchema, type LoggedUser } from './logged-user.schemas';
 
 // platform.md 8 "Users" plus our success texts (the spec shows the server's msg on success).
 export const USER_MSG = {
