@@ -18,3 +18,6 @@ export * from './common/us-states';
 export * from './clients/client-lists';
 export * from './banks/bank-lists';
 export * from './accounts/account-lists';
+export * from './common/duplicate-name';
+export * from './banks/banks.schemas';
+export * from './templates/templates.schemas';

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { clients } from '../../db/schema';
+import { accountGroups, clientAssignees, clients, transactions, users } from '../../db/schema';
 
 export async function selectClientOptions(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -17,4 +17,100 @@ export async function selectClientsByIds(db: DbOrTx, clientIds: readonly number[
     .from(clients)
     .where(inArray(clients.clientId, [...clientIds]))
     .orderBy(asc(sql`lower(${clients.clientName})`), asc(clients.clientId));
+}
+
+// Drizzle leaves columns unqualified in a one-table select, so correlated subqueries name the outer
+// "clients" row explicitly (an unqualified client_id would bind to the subquery's own table).
+const outerClientId = sql.raw('"clients"."client_id"');
+
+/** The clients (with their assignees and newest transaction date), by name. */
+export async function selectClients(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      client: clients,
+      // The newest transaction walks transactions_client_date_idx backwards: one index probe per client.
+      dataUntil: sql<
+        string | null
+      >`(select max(${transactions.transactionDate}) from ${transactions} where ${transactions.clientId} = ${outerClientId})`,
+      assignees: sql<{ userId: number; name: string }[]>`coalesce((
+        select json_agg(json_build_object('userId', u.user_id, 'name', u.first_name || ' ' || u.last_name)
+          order by lower(u.first_name), lower(u.last_name), u.user_id)
+        from ${clientAssignees} ca join ${users} u on u.user_id = ca.user_id
+        where ca.client_id = ${outerClientId}), '[]'::json)`,
+    })
+    .from(clients)
+    .where(where)
+    .orderBy(asc(sql`lower(${clients.clientName})`), asc(clients.clientId));
+}
+
+export async function selectClientById(db: DbOrTx, clientId: number) {
+  const [row] = await selectClients(db, eq(clients.clientId, clientId));
+  return row ?? null;
+}
+
+/** Whether another client (that `where` lets the caller see) has this name, ignoring case. */
+export async function existsClientName(
+  db: DbOrTx,
+  name: string,
+  exceptId: number | undefined,
+  where: SQL | undefined,
+) {
+  const [row] = await db
+    .select({ clientId: clients.clientId })
+    .from(clients)
+    .where(
+      and(
+        sql`lower(${clients.clientName}) = lower(${name.trim()})`,
+        exceptId === undefined ? undefined : ne(clients.clientId, exceptId),
+        where,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertClient(db: DbOrTx, values: typeof clients.$inferInsert) {
+  const [row] = await db.insert(clients).values(values).returning();
+  return row!;
+}
+
+export async function updateClient(
+  db: DbOrTx,
+  clientId: number,
+  values: Partial<typeof clients.$inferInsert>,
+) {
+  const [row] = await db
+    .update(clients)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(clients.clientId, clientId))
+    .returning();
+  return row!;
+}
+
+export async function lockClient(db: DbOrTx, clientId: number) {
+  const [row] = await db.select().from(clients).where(eq(clients.clientId, clientId)).for('update');
+  return row ?? null;
+}
+
+export async function replaceAssignees(db: DbOrTx, clientId: number, userIds: readonly number[]) {
+  await db.delete(clientAssignees).where(eq(clientAssignees.clientId, clientId));
+  if (userIds.length)
+    await db.insert(clientAssignees).values(userIds.map((userId) => ({ clientId, userId })));
+}
+
+export async function countExistingUsers(db: DbOrTx, userIds: readonly number[]) {
+  if (userIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(inArray(users.userId, [...userIds]));
+  return row?.n ?? 0;
+}
+
+/**
+ * The client's built-in 'All Accounts' group (spec 3), created with the client. The accounts area
+ * owns groups; this one row is written here so a client never exists without it.
+ */
+export async function insertAllAccountsGroup(db: DbOrTx, clientId: number) {
+  await db.insert(accountGroups).values({ clientId, groupName: 'All Accounts', isAllAccounts: true });
 }
