@@ -15,6 +15,10 @@ const AppLayout = lazy(() => import('./layout/app-layout'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'));
 const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
+const ClientManagementPage = lazy(() => import('../features/clients/client-management-page'));
+const ClientProfileRoute = lazy(() => import('./routes/client-profile-route'));
+const BankManagementPage = lazy(() => import('../features/banks/bank-management-page'));
+const GlobalSettingsRoute = lazy(() => import('./routes/global-settings-route'));
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -27,6 +31,10 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/dashboard') return <DashboardPage />;
   if (route === '/my-account') return <MyAccountPage />;
   if (route === '/user-management') return <UserManagementPage />;
+  if (route === '/client-management') return <ClientManagementPage />;
+  if (route === '/client-management/:id') return <ClientProfileRoute />;
+  if (route === '/bank-management') return <BankManagementPage />;
+  if (route === '/global-settings') return <GlobalSettingsRoute />;
   return <PlaceholderPage title={ROUTE_TITLES[route]} />;
 }
 

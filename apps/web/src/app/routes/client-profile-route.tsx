@@ -1,0 +1,135 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { hasAnyPermission, type Permission } from '@tideline/contracts/access/permissions';
+import type { Client } from '@tideline/contracts/clients/clients.schemas';
+import { EmptyState } from '../../components/data-table/empty-state';
+import { PageLoader } from '../../components/page-loader';
+import type { RenderTemplateDialog } from '../../features/clients/client-banks-table';
+import { useClientOrRedirect } from '../../features/clients/use-client-or-redirect';
+import { usePermList } from '../../lib/use-can';
+
+// The client profile composes several features (style.md: features do not import each other).
+const ClientSummaryTab = lazy(() =>
+  import('../../features/clients/client-summary-tab').then((m) => ({ default: m.ClientSummaryTab })),
+);
+const TemplateDialog = lazy(() =>
+  import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
+);
+
+const renderTemplateDialog: RenderTemplateDialog = ({ type, relationship, onClose }) => (
+  <Suspense fallback={null}>
+    <TemplateDialog
+      type={type}
+      bankClientRelId={relationship.bankClientRelId}
+      subtitle={relationship.bankName}
+      onClose={onClose}
+    />
+  </Suspense>
+);
+
+function SummaryPanel({ client }: { client: Client }) {
+  return <ClientSummaryTab client={client} renderTemplateDialog={renderTemplateDialog} />;
+}
+
+// Tabs whose screens arrive with their issues show the empty state until then.
+function NotYetPanel() {
+  return (
+    <Paper>
+      <EmptyState />
+    </Paper>
+  );
+}
+
+interface TabDefinition {
+  index: number;
+  label: string;
+  permission: Permission;
+  Panel: ComponentType<{ client: Client }>;
+}
+
+// clients-accounts-investments-reports.md 2: 0 summary, 1 accounts, 2 account groups, 3 investments,
+// 4 reports; each shown only with its view permission.
+const TABS: readonly TabDefinition[] = [
+  { index: 0, label: 'Summary', permission: 'VIEW_CLIENTS', Panel: SummaryPanel },
+  { index: 1, label: 'Accounts', permission: 'VIEW_ACCOUNTS', Panel: NotYetPanel },
+  { index: 2, label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: NotYetPanel },
+  { index: 3, label: 'Investments', permission: 'VIEW_INVESTMENTS', Panel: NotYetPanel },
+  { index: 4, label: 'Reports', permission: 'VIEW_REPORTS', Panel: NotYetPanel },
+];
+
+/** The tab a navigation state carries: a number, or `{ tab: number }`. */
+function tabOfState(state: unknown): number | null {
+  if (typeof state === 'number') return state;
+  if (state && typeof state === 'object' && 'tab' in state && typeof state.tab === 'number') return state.tab;
+  return null;
+}
+
+/** /client-management/{id}: the client profile, its tab chosen by index (?tab=) or navigation state. */
+export default function ClientProfileRoute() {
+  const { id } = useParams();
+  const client = useClientOrRedirect(Number(id));
+  const permList = usePermList();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+
+  // A navigation state is read once, then cleared (spec 2): the tab moves into the address.
+  const stateTab = tabOfState(location.state);
+  useEffect(() => {
+    if (stateTab === null) return;
+    void navigate(
+      { pathname: location.pathname, search: `?tab=${stateTab}` },
+      { replace: true, state: null },
+    );
+  }, [stateTab, location.pathname, navigate]);
+
+  const visible = TABS.filter((t) => hasAnyPermission(permList, [t.permission]));
+  const wanted = stateTab ?? Number(searchParams.get('tab') ?? 0);
+  const current = visible.find((t) => t.index === wanted) ?? visible[0];
+
+  if (!client) return <PageLoader />;
+  return (
+    <Stack component="section" aria-labelledby="client-profile-header" spacing={2}>
+      <Typography id="client-profile-header" variant="h4" component="h1">
+        {client.clientName}
+      </Typography>
+      {current && (
+        <>
+          <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={current.index}
+              onChange={(_e, index: number) => setSearchParams(index === 0 ? {} : { tab: String(index) })}
+              aria-label="Client profile"
+              variant="scrollable"
+            >
+              {visible.map((t) => (
+                <Tab
+                  key={t.index}
+                  value={t.index}
+                  label={t.label}
+                  id={`client-tab-${t.index}`}
+                  aria-controls={`client-panel-${t.index}`}
+                />
+              ))}
+            </Tabs>
+          </Box>
+          <div
+            role="tabpanel"
+            id={`client-panel-${current.index}`}
+            aria-labelledby={`client-tab-${current.index}`}
+          >
+            <Suspense fallback={<PageLoader />}>
+              <current.Panel client={client} />
+            </Suspense>
+          </div>
+        </>
+      )}
+    </Stack>
+  );
+}

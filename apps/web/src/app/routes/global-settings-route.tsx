@@ -1,0 +1,77 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { PageLoader } from '../../components/page-loader';
+import { useCan } from '../../lib/use-can';
+
+const TemplatesTable = lazy(() =>
+  import('../../features/templates/templates-table').then((m) => ({ default: m.TemplatesTable })),
+);
+
+// platform.md 2.12: tabs by index; a tab's data is fetched when it is chosen. Tabs 0-4 arrive with
+// issue 6; tab 5 'Templates' is issue 4's.
+const TAB_LABELS = [
+  'Keywords',
+  'Notes',
+  'Investments',
+  'Institution Types',
+  'Quote Types',
+  'Templates',
+] as const;
+const TEMPLATES_TAB = 5;
+
+/** /global-settings (platform.md 2.12). */
+export default function GlobalSettingsRoute() {
+  const canViewTemplates = useCan('VIEW_TEMPLATES');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = Number(searchParams.get('tab') ?? 0);
+  const tabs = TAB_LABELS.map((label, index) => ({ label, index })).filter(
+    (t) => t.index !== TEMPLATES_TAB || canViewTemplates,
+  );
+  const current = tabs.find((t) => t.index === requested) ?? tabs[0]!;
+  return (
+    <Stack component="section" aria-labelledby="global-settings-header" spacing={2}>
+      <Typography id="global-settings-header" variant="h4" component="h1">
+        Global Settings
+      </Typography>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={current.index}
+          onChange={(_e, index: number) => setSearchParams(index === 0 ? {} : { tab: String(index) })}
+          aria-label="Global settings"
+          variant="scrollable"
+        >
+          {tabs.map((t) => (
+            <Tab
+              key={t.index}
+              value={t.index}
+              label={t.label}
+              id={`settings-tab-${t.index}`}
+              aria-controls={`settings-panel-${t.index}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <div
+        role="tabpanel"
+        id={`settings-panel-${current.index}`}
+        aria-labelledby={`settings-tab-${current.index}`}
+      >
+        {current.index === TEMPLATES_TAB ? (
+          <Suspense fallback={<PageLoader />}>
+            <TemplatesTable />
+          </Suspense>
+        ) : (
+          <Paper sx={{ p: 4 }}>
+            <Typography color="text.secondary">This tab is not available yet.</Typography>
+          </Paper>
+        )}
+      </div>
+    </Stack>
+  );
+}

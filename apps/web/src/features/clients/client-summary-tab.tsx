@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { hasAnyPermission, type Permission } from '@tideline/contracts/access/permissions';
+import type { Client } from '@tideline/contracts/clients/clients.schemas';
+import { EmptyState } from '../../components/data-table/empty-state';
+import { usePermList } from '../../lib/use-can';
+import { ClientBanksTable, type RenderTemplateDialog } from './client-banks-table';
+import { SummaryWidgets } from './summary-widgets';
+
+type SubTabId = 'summary' | 'negotiated-rates' | 'notes' | 'banks';
+
+// Spec 2 "Summary tab": 0 summary widgets, 1 negotiated rates, 2 notes, plus the Banks sub-tab; each
+// shown only with its view permission. Negotiated Rates and Notes fill in with issue 6.
+const SUB_TABS: readonly { id: SubTabId; label: string; permission: Permission | null }[] = [
+  { id: 'summary', label: 'Summary', permission: null },
+  { id: 'negotiated-rates', label: 'Negotiated Rates', permission: 'VIEW_NEGOTIATED_RATES' },
+  { id: 'notes', label: 'Notes', permission: 'VIEW_NOTES' },
+  { id: 'banks', label: 'Banks', permission: 'VIEW_BANK_CLIENT_RELATIONSHIPS' },
+];
+
+/** Tab 0 of the client profile. */
+export function ClientSummaryTab({
+  client,
+  renderTemplateDialog,
+}: {
+  client: Client;
+  renderTemplateDialog?: RenderTemplateDialog;
+}) {
+  const permList = usePermList();
+  const visible = SUB_TABS.filter((t) => t.permission === null || hasAnyPermission(permList, [t.permission]));
+  const [selected, setSelected] = useState<SubTabId>('summary');
+  const current = visible.find((t) => t.id === selected) ?? visible[0]!;
+  return (
+    <Box>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs value={current.id} onChange={(_e, id: SubTabId) => setSelected(id)} aria-label="Client summary">
+          {visible.map((t) => (
+            <Tab
+              key={t.id}
+              value={t.id}
+              label={t.label}
+              id={`client-subtab-${t.id}`}
+              aria-controls={`client-subpanel-${t.id}`}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <div
+        role="tabpanel"
+        id={`client-subpanel-${current.id}`}
+        aria-labelledby={`client-subtab-${current.id}`}
+      >
+        {current.id === 'summary' && <SummaryWidgets client={client} />}
+        {current.id === 'banks' && (
+          <ClientBanksTable clientId={client.clientId} renderTemplateDialog={renderTemplateDialog} />
+        )}
+        {(current.id === 'negotiated-rates' || current.id === 'notes') && (
+          <Paper>
+            <EmptyState />
+          </Paper>
+        )}
+      </div>
+    </Box>
+  );
+}

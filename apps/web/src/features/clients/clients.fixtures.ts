@@ -1,0 +1,118 @@
+import { configure, screen } from '@testing-library/react';
+import type { Permission } from '@tideline/contracts/access/permissions';
+import type { BankClientRelationship, Client } from '@tideline/contracts/clients/clients.schemas';
+import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { useSessionStore } from '../../lib/session-store';
+
+// Test data of the client tests: two clients, one bank relationship.
+
+configure({ asyncUtilTimeout: 5_000 });
+export const UI_TEST_TIMEOUT = 30_000;
+
+export function clientOf(overrides: Partial<Client> & Pick<Client, 'clientId' | 'clientName'>): Client {
+  return {
+    status: 1,
+    budget: 25,
+    clientCategory: 'Municipal Government',
+    clientType: 'City',
+    state: 'OH',
+    initialInterest: 1.25,
+    dataGatheringFrequency: 3,
+    reportFrequency: 3,
+    reportCycle: 2,
+    assignTo: null,
+    assignees: [],
+    cashVest: null,
+    last12MonthAvgBalance: 1234.5,
+    dataUntil: '2025-03-31',
+    createdAt: '2025-01-02T12:00:00.000Z',
+    updatedAt: '2025-01-02T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const ACME = clientOf({ clientId: 1, clientName: 'Acme', cashVest: 72 });
+export const GLOBEX = clientOf({ clientId: 2, clientName: 'Globex', status: 0 });
+export const CLIENTS = [ACME, GLOBEX];
+
+export const RELATIONSHIP: BankClientRelationship = {
+  bankClientRelId: 5,
+  clientId: 1,
+  bankId: 3,
+  bankName: 'First National',
+  numOfAccounts: 2,
+  avgBalance12Months: 0,
+  createdAt: '2025-01-03T12:00:00.000Z',
+  updatedAt: '2025-02-04T12:00:00.000Z',
+  status: 1,
+  collectionType: 'File Upload',
+};
+
+export const ALL_CLIENT_PERMISSIONS: Permission[] = [
+  'VIEW_CLIENTS',
+  'ADD_CLIENTS',
+  'EDIT_CLIENTS',
+  'DEACTIVATE_CLIENTS',
+  'VIEW_BANK_CLIENT_RELATIONSHIPS',
+  'EDIT_BANK_CLIENT_RELATIONSHIPS',
+  'VIEW_ACCOUNTS',
+  'VIEW_ACCOUNT_GROUPS',
+  'VIEW_INVESTMENTS',
+  'VIEW_REPORTS',
+  'VIEW_TEMPLATES',
+  'MANAGE_TEMPLATES',
+  'DELETE_TEMPLATES',
+];
+
+/** Signs in with the permissions and opens the path over the fake API with the client routes. */
+export function openClients(
+  permList: readonly Permission[],
+  routes: Record<string, FakeHandler | FakeResponse> = {},
+  path = '/client-management',
+) {
+  const me = {
+    userId: 3,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'grace@example.com',
+    permList: [...permList],
+  };
+  useSessionStore.getState().setUser(me);
+  const api = fakeApi({
+    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+    'GET /api/users/logged-user': { body: me },
+    'GET /api/clients/all': { body: CLIENTS },
+    'GET /api/clients/1': { body: ACME },
+    'GET /api/clients/categories': { body: ['Municipal Government', 'Education'] },
+    'GET /api/clients/types': { body: ['City', 'County'] },
+    'GET /api/clients/allowed-report-frequencies': { body: [1, 2, 3, 4, 6, 12] },
+    'GET /api/clients/report-status/1': {
+      body: [
+        {
+          reportStatus: 'Reported',
+          lastReportDate: '2025-03-31',
+          openBatchCount: 0,
+          reportStartDate: null,
+          reportEndDate: null,
+          reportDueDate: null,
+          ingestionStatus: 'Not Started',
+          analysisOpenReportId: null,
+        },
+      ],
+    },
+    'GET /api/clients/banks/all/1': { body: [RELATIONSHIP] },
+    'GET /api/banks/list': {
+      body: [
+        { bankId: 3, bankName: 'First National' },
+        { bankId: 4, bankName: 'Second State' },
+      ],
+    },
+    ...routes,
+  });
+  return { api, ...renderApp(path) };
+}
+
+export function findHeading(name: string) {
+  return screen.findByRole('heading', { name, level: 1 }, { timeout: 10_000 });
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CollectionType } from '@tideline/contracts/banks/bank-lists';
+import type { ClientInput } from '@tideline/contracts/clients/clients.schemas';
+import { createClient, createRelationship, updateClient, updateRelationship } from './clients.api';
+import { clientQueries } from './clients.queries';
+
+// One hook per change, each refreshing what it changed (style.md "Web").
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (client: ClientInput) => createClient(client),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientQueries.all().queryKey }),
+  });
+}
+
+export function useUpdateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientId, client }: { clientId: number; client: ClientInput }) =>
+      updateClient(clientId, client),
+    onSuccess: ({ saved }) => {
+      queryClient.setQueryData(clientQueries.detail(saved.clientId).queryKey, saved);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientQueries.all().queryKey }),
+        queryClient.invalidateQueries({ queryKey: clientQueries.detail(saved.clientId).queryKey }),
+      ]);
+    },
+  });
+}
+
+export function useCreateRelationship() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { clientId: number; bankId: number; collectionType?: CollectionType }) =>
+      createRelationship(input),
+    onSuccess: (_result, { clientId }) =>
+      queryClient.invalidateQueries({ queryKey: clientQueries.relationships(clientId).queryKey }),
+  });
+}
+
+export function useUpdateRelationship() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      bankClientRelId,
+      bankClientRel,
+    }: {
+      clientId: number;
+      bankClientRelId: number;
+      bankClientRel: { status: 0 | 1; collectionType: CollectionType };
+    }) => updateRelationship(bankClientRelId, bankClientRel),
+    onSuccess: (_result, { clientId }) =>
+      queryClient.invalidateQueries({ queryKey: clientQueries.relationships(clientId).queryKey }),
+  });
+}

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import { EmptyState } from '../../components/data-table/empty-state';
+import { formatDate } from '../../lib/format';
+import { clientQueries } from './clients.queries';
+import { FieldList } from './field-list';
+
+/** Spec 4: ingestion status colours, Not Started red, In Progress amber, otherwise green. */
+function ingestionColor(status: string): 'error' | 'warning' | 'success' {
+  const s = status.trim().toLowerCase();
+  if (s === 'not started') return 'error';
+  if (s === 'in progress') return 'warning';
+  return 'success';
+}
+
+/** The Report Status widget: the first element of GET /api/clients/report-status/{id} (spec 3). */
+export function ReportStatusCard({ clientId }: { clientId: number }) {
+  const status = useQuery(clientQueries.reportStatus(clientId));
+  const data = status.data;
+  return (
+    <Card component="section" aria-labelledby="report-status-title" sx={{ height: '100%' }}>
+      <CardHeader
+        title="Report Status"
+        slotProps={{ title: { id: 'report-status-title', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {status.isLoading ? (
+          <CircularProgress aria-label="Loading" />
+        ) : !data ? (
+          <EmptyState />
+        ) : (
+          <FieldList
+            fields={[
+              ['Report Status', data.reportStatus ?? '---'],
+              ['Last Report Date', formatDate(data.lastReportDate)],
+              [
+                'Ingestion Status',
+                <Chip
+                  key="ingestion"
+                  size="small"
+                  label={data.ingestionStatus}
+                  color={ingestionColor(data.ingestionStatus)}
+                />,
+              ],
+              ['Open Batches', String(data.openBatchCount)],
+              ['Report Start Date', formatDate(data.reportStartDate)],
+              ['Report End Date', formatDate(data.reportEndDate)],
+              ['Report Due Date', formatDate(data.reportDueDate)],
+            ]}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import type { Client } from '@tideline/contracts/clients/clients.schemas';
+import { EmptyState } from '../../components/data-table/empty-state';
+import { ClientCard } from './client-card';
+import { ReportStatusCard } from './report-status-card';
+
+// Spec 2 "Summary widgets": these fill in with the investments, analysis and forecast issues; until
+// then each shows its title and the empty state.
+const LATER_WIDGETS = [
+  'Maturing Investments',
+  'Day-to-Day Variance',
+  'cashVest Score',
+  'Assets',
+  'Short Term Modeling/Forecast',
+  'Current Amounts Invested by Liquidity Level',
+  'Short-Term Cash Position Forecast',
+  'Interest Rate Comparison',
+] as const;
+
+function EmptyWidget({ title }: { title: string }) {
+  const id = `widget-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardHeader title={title} slotProps={{ title: { id, component: 'h2', variant: 'h6' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <EmptyState />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Sub-tab 0 of the Summary tab: the client card, Report Status and the other widgets. */
+export function SummaryWidgets({ client }: { client: Client }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+      <ClientCard client={client} />
+      <ReportStatusCard clientId={client.clientId} />
+      {LATER_WIDGETS.map((title) => (
+        <EmptyWidget key={title} title={title} />
+      ))}
+    </Box>
+  );
+}
