@@ -1,0 +1,107 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_MSG } from '@tideline/contracts/templates/templates.schemas';
+import { fakeApi } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+import { useSessionStore } from '../../lib/session-store';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const CLIENT = {
+  clientId: 1,
+  clientName: 'Acme',
+  status: 1,
+  budget: 25,
+  clientCategory: 'Education',
+  clientType: 'City',
+  state: 'OH',
+  initialInterest: null,
+  dataGatheringFrequency: 3,
+  reportFrequency: 3,
+  reportCycle: 1,
+  assignTo: null,
+  assignees: [],
+  cashVest: null,
+  last12MonthAvgBalance: null,
+  dataUntil: null,
+  createdAt: '2025-01-02T12:00:00.000Z',
+  updatedAt: '2025-01-02T12:00:00.000Z',
+};
+const RELATIONSHIP = {
+  bankClientRelId: 5,
+  clientId: 1,
+  bankId: 3,
+  bankName: 'First National',
+  numOfAccounts: 0,
+  avgBalance12Months: null,
+  createdAt: '2025-01-03T12:00:00.000Z',
+  updatedAt: '2025-01-03T12:00:00.000Z',
+  status: 1,
+  collectionType: 'File Upload',
+};
+
+describe('Manage Investments Import Template', { timeout: 30_000 }, () => {
+  it('checks page 1 before page 2, then saves headerStart -1 from the client Banks tab', async () => {
+    const permList = ['VIEW_CLIENTS', 'VIEW_BANK_CLIENT_RELATIONSHIPS', 'VIEW_TEMPLATES', 'MANAGE_TEMPLATES'];
+    const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'g@example.com', permList };
+    useSessionStore.getState().setUser(me);
+    const api = fakeApi({
+      'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+      'GET /api/users/logged-user': { body: me },
+      'GET /api/clients/1': { body: CLIENT },
+      'GET /api/clients/report-status/1': { body: [] },
+      'GET /api/clients/banks/all/1': { body: [RELATIONSHIP] },
+      'GET /api/templates/all/Investment/5': { body: [] },
+      'POST /api/templates/manage': { body: { msg: TEMPLATE_MSG.saved } },
+    });
+    renderApp('/client-management/1');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('tab', { name: 'Banks' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for First National' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Manage Investments Import Template' }));
+    const dialog = await screen.findByRole('dialog', { name: /Manage Investments Import Template/ });
+    expect(await within(dialog).findByText('Page 1 of 2')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    // header start, account number, settlement date, maturity date
+    expect(await within(dialog).findAllByText('Required!')).toHaveLength(4);
+    await user.type(within(dialog).getByLabelText('Header Start'), '-1');
+    await user.type(within(dialog).getByLabelText('Account Number'), '0');
+    await user.type(within(dialog).getByLabelText('Settlement Date'), '1');
+    await user.type(within(dialog).getByLabelText('Maturity Date'), '2');
+    await user.type(within(dialog).getByLabelText('Investment ID'), 'A');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Field must be a number.')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Investment ID'));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    expect(await within(dialog).findByText('Page 2 of 2')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Face Value'), '3');
+    await user.type(within(dialog).getByLabelText('Settlement Amount'), '4');
+    await user.type(within(dialog).getByLabelText('Interest Rate'), '5');
+    await user.type(within(dialog).getByLabelText('Investment Type'), '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(TEMPLATE_MSG.saved)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/templates/manage')?.body).toEqual({
+      template: {
+        bankClientRelId: 5,
+        type: 'Investment',
+        templateType: 'Cell',
+        headerRow: null,
+        jsonTransform: [
+          {
+            headerStart: '-1',
+            accountNumber: '0',
+            settlementDate: '1',
+            maturityDate: '2',
+            faceValue: '3',
+            settlementAmount: '4',
+            interestRate: '5',
+            investmentType: '6',
+          },
+        ],
+      },
+    });
+  });
+});
