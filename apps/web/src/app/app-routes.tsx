@@ -19,6 +19,8 @@ const ClientManagementPage = lazy(() => import('../features/clients/client-manag
 const ClientProfileRoute = lazy(() => import('./routes/client-profile-route'));
 const BankManagementPage = lazy(() => import('../features/banks/bank-management-page'));
 const GlobalSettingsRoute = lazy(() => import('./routes/global-settings-route'));
+const AccountProfilePage = lazy(() => import('../features/accounts/account-profile-page'));
+const AccountGroupPage = lazy(() => import('../features/accounts/account-group-page'));
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -31,6 +33,8 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/dashboard') return <DashboardPage />;
   if (route === '/my-account') return <MyAccountPage />;
   if (route === '/user-management') return <UserManagementPage />;
+  if (route === '/client-management/:clientId/:accountId') return <AccountProfilePage />;
+  if (route === '/client-management/:clientId/account-group/:groupId') return <AccountGroupPage />;
   if (route === '/client-management') return <ClientManagementPage />;
   if (route === '/client-management/:id') return <ClientProfileRoute />;
   if (route === '/bank-management') return <BankManagementPage />;

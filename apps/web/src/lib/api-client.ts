@@ -129,3 +129,13 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }
+
+/** An authenticated GET whose answer is a file (e.g. a csv template), with the same token handling. */
+export async function apiDownload(path: string): Promise<Blob> {
+  if (!accessToken) await checkSession();
+  let response = await send(path, {});
+  if (response.status === 401 && (await refreshAccessToken().catch(() => null)))
+    response = await send(path, {});
+  if (!response.ok) throw await readError(response);
+  return response.blob();
+}

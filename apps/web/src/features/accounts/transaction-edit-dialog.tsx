@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { enqueueSnackbar } from 'notistack';
+import type { z } from 'zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  TRANSACTION_MSG,
+  TransactionEditBodySchema,
+  type KeywordOption,
+  type Transaction,
+} from '@tideline/contracts/transactions/transactions.schemas';
+import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { useUpdateTransaction } from './accounts.mutations';
+import type { TransactionEdit } from './transactions.api';
+
+const EditSchema = TransactionEditBodySchema.shape.transaction;
+const FIELDS = ['transactionDate', 'transactionDescription', 'amount', 'keyword'] as const;
+
+interface TransactionEditDialogProps {
+  clientId: number;
+  transaction: Transaction;
+  keywords: readonly KeywordOption[];
+  onClose: () => void;
+}
+
+/** Edit a transaction (EDIT_TRANSACTIONS): date, description, amount and keyword. */
+export function TransactionEditDialog({
+  clientId,
+  transaction,
+  keywords,
+  onClose,
+}: TransactionEditDialogProps) {
+  const titleId = useId();
+  const update = useUpdateTransaction(clientId, transaction.accountId);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<TransactionEdit, unknown, z.output<typeof EditSchema>>({
+    resolver: zodResolver(EditSchema),
+    defaultValues: {
+      transactionDate: transaction.transactionDate,
+      transactionDescription: transaction.transactionDescription,
+      amount: transaction.amount.toFixed(2),
+      keyword: transaction.keywordId,
+    },
+  });
+
+  const submit = (values: z.output<typeof EditSchema>) =>
+    update.mutate(
+      { id: transaction.transactionId, transaction: values },
+      {
+        onSuccess: (msg) => {
+          enqueueSnackbar(msg ?? TRANSACTION_MSG.updated, { variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          const fieldErrors = fieldErrorsOf(error, 'transaction');
+          for (const field of FIELDS)
+            if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+          enqueueSnackbar(failureMessage(error, TRANSACTION_MSG.editFailed), { variant: 'error' });
+        },
+      },
+    );
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>Edit Transaction</DialogTitle>
+      <Box component="form" noValidate onSubmit={handleSubmit(submit)}>
+        <DialogContent sx={{ pt: 0 }}>
+          <TextField
+            {...register('transactionDate')}
+            label="Date"
+            type="date"
+            fullWidth
+            margin="normal"
+            error={Boolean(errors.transactionDate)}
+            helperText={errors.transactionDate?.message}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            {...register('transactionDescription')}
+            label="Description"
+            fullWidth
+            margin="normal"
+            multiline
+            error={Boolean(errors.transactionDescription)}
+            helperText={errors.transactionDescription?.message}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+          <TextField
+            {...register('amount')}
+            label="Amount"
+            fullWidth
+            margin="normal"
+            error={Boolean(errors.amount)}
+            helperText={errors.amount?.message}
+            slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 20 } }}
+          />
+          <Controller
+            control={control}
+            name="keyword"
+            render={({ field }) => (
+              <TextField
+                select
+                fullWidth
+                margin="normal"
+                label="Keyword"
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 200 } } } } } }}
+              >
+                <MenuItem value="">None</MenuItem>
+                {keywords.map((k) => (
+                  <MenuItem key={k.value} value={k.value}>
+                    {k.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={update.isPending}>
+            Save
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
