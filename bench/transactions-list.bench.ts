@@ -1,0 +1,312 @@
+// Issue 4 "Measure": the account Transactions list (page 50, newest first, with a description search)
+// over 10 million transactions, through the API and as SQL alone. Needs a PostgreSQL server:
+//   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres node --import tsx bench/transactions-list.bench.ts
+// It creates its own database (dropped at the end), loads the rows with COPY, builds the indexes of the
+// migrations, then times sequential requests against the in-process server. BENCH_TX_ROWS changes the size.
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../apps/server/src/app';
+import { migrateDatabase } from '../apps/server/src/db/migrate';
+import { openDatabase } from '../apps/server/src/db/open-database';
+import { accounts, bankClientRelationships, banks, clients } from '../apps/server/src/db/schema';
+import { findRoleByName, insertUser } from '../apps/server/src/modules/users/users.queries';
+import { seedDefaultRoles } from '../apps/server/src/modules/users/users.service';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { createPlatform } from '../apps/server/src/platform/create-platform';
+import { buildLogger } from '../apps/server/src/platform/logger';
+
+const TOTAL_ROWS = Number(process.env.BENCH_TX_ROWS ?? 10_000_000);
+const ACCOUNTS = 40;
+const CLIENTS = 6;
+const REQUESTS = Number(process.env.BENCH_TX_REQUESTS ?? 200);
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `tideline_bench_tx_${Date.now().toString(36)}`;
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${dbName}`);
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+const databaseUrl = url.toString();
+const started = Date.now();
+const log = (msg: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${msg}`);
+
+try {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-bench-tx-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 4 });
+  await migrateDatabase(database.db);
+  await seedDefaultRoles(database.db);
+  const db = database.db;
+
+  // The demo shape: 6 clients, 8 banks, 40 accounts spread over them.
+  const clientIds = (
+    await db
+      .insert(clients)
+      .values(Array.from({ length: CLIENTS }, (_, i) => ({ clientName: `Bench County ${i + 1}` })))
+      .returning({ id: clients.clientId })
+  ).map((r) => r.id);
+  const bankIds = (
+    await db
+      .insert(banks)
+      .values(Array.from({ length: 8 }, (_, i) => ({ bankName: `Bench Bank ${i + 1}`, assetSize: '900' })))
+      .returning({ id: banks.bankId })
+  ).map((r) => r.id);
+  await db
+    .insert(bankClientRelationships)
+    .values(clientIds.flatMap((clientId) => bankIds.map((bankId) => ({ clientId, bankId }))));
+  const accountRows = await db
+    .insert(accounts)
+    .values(
+      Array.from({ length: ACCOUNTS }, (_, i) => ({
+        clientId: clientIds[i % CLIENTS]!,
+        bankId: bankIds[i % bankIds.length]!,
+        accountName: `Account ${i + 1}`,
+        accountNumber: `${100000 + i}`,
+        accountAlias: `A${i + 1}`,
+        accountType: 'Transaction',
+        accountCategory: 'Operating',
+        accountBalanceDate: '2023-01-01',
+      })),
+    )
+    .returning({ accountId: accounts.accountId, clientId: accounts.clientId });
+
+  // Load without the transactions indexes and foreign keys, then build them as the migrations define.
+  const migration = readFileSync(
+    path.join(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../apps/server/src/db/migrations/0004_clients_banks_accounts_transactions.sql',
+    ),
+    'utf8',
+  );
+  const rebuild = migration
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter((s) => /^CREATE INDEX "transactions_|^ALTER TABLE "transactions" ADD CONSTRAINT/.test(s));
+  const raw = new pg.Client({ connectionString: databaseUrl });
+  await raw.connect();
+  raw.on('error', () => undefined);
+  for (const s of rebuild) {
+    const name = /"(transactions_[a-z_]+)"/.exec(s)![1]!;
+    await raw.query(
+      s.startsWith('CREATE INDEX')
+        ? `DROP INDEX ${name}`
+        : `ALTER TABLE transactions DROP CONSTRAINT ${/CONSTRAINT "([^"]+)"/.exec(s)![1]}`,
+    );
+  }
+
+  const words = [
+    'ACH CREDIT PROPERTY TAX RECEIPT',
+    'STATE AID DEPOSIT',
+    'PAYROLL DIRECT DEPOSIT',
+    'PAYROLL TAX WITHHOLDING',
+    'DEBT SERVICE PAYMENT',
+    'INTEREST CREDIT',
+    'CHECK PAID',
+    'WIRE TRANSFER IN',
+    'WIRE TRANSFER OUT',
+    'VENDOR ACH PAYMENT',
+    'UTILITY PAYMENT',
+    'SALES TAX DISTRIBUTION',
+    'FEDERAL GRANT DRAWDOWN',
+    'SWEEP TRANSFER',
+    'MERCHANT CARD DEPOSIT',
+    'BANK SERVICE FEE',
+  ];
+  const perAccount = Math.ceil(TOTAL_ROWS / ACCOUNTS);
+  const days = 3 * 365;
+  const start = Date.UTC(2023, 0, 1);
+  let seed = 42;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  function* lines() {
+    let written = 0;
+    for (const account of accountRows) {
+      for (let i = 0; i < perAccount && written < TOTAL_ROWS; i++, written++) {
+        const day = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000)
+          .toISOString()
+          .slice(0, 10);
+        const word = words[Math.floor(random() * words.length)]!;
+        const cents = Math.floor(random() * 5_000_000);
+        const amount =
+          (word.includes('PAYMENT') || word.includes('OUT') || word.includes('FEE') || word.includes('PAID')
+            ? -cents
+            : cents) / 100;
+        let batch = `${account.clientId}\t${account.accountId}\t${day}\t${word} ${Math.floor(random() * 100000)}\t${amount.toFixed(2)}\n`;
+        // Emit in chunks of ~1,000 rows so the stream moves large buffers.
+        for (let k = 0; k < 999 && ++i < perAccount && ++written < TOTAL_ROWS; k++) {
+          const d = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000)
+            .toISOString()
+            .slice(0, 10);
+          const w = words[Math.floor(random() * words.length)]!;
+          const c = Math.floor(random() * 5_000_000);
+          const a =
+            (w.includes('PAYMENT') || w.includes('OUT') || w.includes('FEE') || w.includes('PAID') ? -c : c) /
+            100;
+          batch += `${account.clientId}\t${account.accountId}\t${d}\t${w} ${Math.floor(random() * 100000)}\t${a.toFixed(2)}\n`;
+        }
+        yield batch;
+      }
+    }
+  }
+  log(`loading ${TOTAL_ROWS.toLocaleString('en-US')} transactions with COPY`);
+  const copyStart = performance.now();
+  await pipeline(
+    Readable.from(lines()),
+    raw.query(
+      copyFrom('COPY transactions (client_id, account_id, transaction_date, description, amount) FROM STDIN'),
+    ),
+  );
+  const copySeconds = (performance.now() - copyStart) / 1000;
+  log(
+    `COPY took ${copySeconds.toFixed(1)} s (${Math.round(TOTAL_ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
+  );
+  await raw.query(`SET maintenance_work_mem = '1GB'`);
+  const indexStart = performance.now();
+  for (const s of rebuild) await raw.query(s);
+  log(`indexes and foreign keys rebuilt in ${((performance.now() - indexStart) / 1000).toFixed(1)} s`);
+  await raw.query('VACUUM ANALYZE transactions');
+  log('vacuumed and analyzed');
+
+  const platform = await createPlatform(config, database, buildLogger(config));
+  const app = await buildApp(platform, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  // An Admin signed in through the real flow (password + TOTP enrolment).
+  const password = 'Bench-Password-2026!';
+  const email = `bench.${Date.now()}@example.com`;
+  const role = await findRoleByName(db, 'Admin');
+  await insertUser(db, {
+    email,
+    firstName: 'Bench',
+    lastName: 'User',
+    roleId: role!.roleId,
+    passwordHash: await platform.hasher.hashPassword(password),
+  });
+  const postJson = async (p: string, body: unknown, headers: Record<string, string> = {}) =>
+    (
+      await fetch(base + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+    ).json() as Promise<Record<string, string>>;
+  const { session } = await postJson('/api/auth/sign-in', { email, password });
+  const { secretCode } = await postJson('/api/auth/mfa/setup', { session });
+  const { accessToken } = await postJson('/api/auth/mfa/verify-setup', {
+    session,
+    code: await generate({ secret: secretCode! }),
+  });
+  const auth = { authorization: `Bearer ${accessToken}` };
+
+  // Capture the SQL each request runs on the transactions table, to time it alone with EXPLAIN ANALYZE.
+  let captured: { text: string; values: unknown[] }[] | null = null;
+  const pool = database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+  const originalQuery = pool.query.bind(pool);
+  pool.query = (...args: unknown[]) => {
+    const q = args[0] as string | { text: string; values?: unknown[] };
+    const text = typeof q === 'string' ? q : q.text;
+    const values = ((typeof q === 'string' ? undefined : q.values) ?? args[1]) as unknown[] | undefined;
+    if (captured && /from "transactions"/.test(text)) captured.push({ text, values: values ?? [] });
+    return originalQuery(...args);
+  };
+
+  const terms = ['tax', 'payroll', 'wire transfer', 'interest', 'grant'];
+  const requestOf = (i: number) => ({
+    accountId: accountRows[i % ACCOUNTS]!.accountId,
+    body: {
+      pageSize: 50,
+      pageIndex: 0,
+      searchTerm: terms[i % terms.length],
+      sortOrder: [{ id: 'transactionDate', desc: true }],
+      filters: [],
+    },
+  });
+  const call = async (i: number) => {
+    const { accountId, body } = requestOf(i);
+    const res = await fetch(`${base}/api/transactions/account/${accountId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as { results: unknown[]; resultCount: number };
+    if (res.status !== 200 || json.results.length !== 50) throw new Error(`unexpected answer ${res.status}`);
+    return json.resultCount;
+  };
+  for (let i = 0; i < 20; i++) await call(i);
+  const apiMs: number[] = [];
+  const sqlMs: number[] = [];
+  const explainClient = new pg.Client({ connectionString: databaseUrl });
+  await explainClient.connect();
+  explainClient.on('error', () => undefined);
+  let sampleCount = 0;
+  for (let i = 0; i < REQUESTS; i++) {
+    captured = [];
+    const t = performance.now();
+    sampleCount = await call(i);
+    apiMs.push(performance.now() - t);
+    const statements = captured;
+    captured = null;
+    let sum = 0;
+    for (const s of statements) {
+      const { rows } = await explainClient.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${s.text}`, s.values);
+      const plan = (rows[0] as { 'QUERY PLAN': { 'Execution Time': number; 'Planning Time': number }[] })[
+        'QUERY PLAN'
+      ][0]!;
+      sum += plan['Execution Time'] + plan['Planning Time'];
+    }
+    sqlMs.push(sum);
+  }
+  const pct = (list: number[], p: number) =>
+    [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil((p / 100) * list.length) - 1)]!;
+  captured = [];
+  await call(0);
+  const shown = captured as { text: string; values: unknown[] }[];
+  captured = null;
+  console.log('\nPlans of one request (account, search "tax"):');
+  for (const s of shown) {
+    const { rows } = await explainClient.query(`EXPLAIN (ANALYZE, BUFFERS) ${s.text}`, s.values);
+    console.log(`\n${s.text}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
+  const { rows: sizeRows } = await explainClient.query(
+    `select pg_size_pretty(pg_total_relation_size('transactions')) as total, (select count(*) from transactions)::bigint as n`,
+  );
+  console.log(
+    `\nTransactions list, ${TOTAL_ROWS.toLocaleString('en-US')} rows, ${ACCOUNTS} accounts, ${REQUESTS} sequential requests (e.g. ${sampleCount} matches):`,
+  );
+  console.log(
+    `  table + indexes: ${sizeRows[0].total}, rows ${Number(sizeRows[0].n).toLocaleString('en-US')}`,
+  );
+  console.log(`  API  p50 ${pct(apiMs, 50).toFixed(1)} ms, p95 ${pct(apiMs, 95).toFixed(1)} ms`);
+  console.log(
+    `  SQL  p50 ${pct(sqlMs, 50).toFixed(1)} ms, p95 ${pct(sqlMs, 95).toFixed(1)} ms (planning + execution of the request's statements)`,
+  );
+  console.log(
+    `  API / SQL at p50 ${(pct(apiMs, 50) / pct(sqlMs, 50)).toFixed(2)}, at p95 ${(pct(apiMs, 95) / pct(sqlMs, 95)).toFixed(2)}`,
+  );
+  console.log(`  load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  await explainClient.end();
+  await raw.end();
+  await app.close();
+  await platform.jobs.stop();
+  await database.close();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}
