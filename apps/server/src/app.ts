@@ -16,6 +16,9 @@ import { registerAccessHook } from './platform/access/access-hook';
 import { describeAccess } from './platform/access/route-access';
 import type { Platform } from './platform/create-platform';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { accountGroupsRoutes } from './modules/accounts/account-groups.routes';
+import { accountLinksRoutes } from './modules/accounts/account-links.routes';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { banksRoutes } from './modules/banks/banks.routes';
@@ -24,6 +27,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createRolesService } from './modules/roles/roles.service';
 import { createUserEdits } from './modules/users/user-edits.service';
@@ -105,6 +109,10 @@ export async function buildApp(
   await app.register(templatesRoutes({ db }), { prefix: '/api/templates' });
   await app.register(jobsRoutes({ db: platform.database.db, jobs: platform.jobs }), { prefix: '/api/jobs' });
   await app.register(filesRoutes(platform), { prefix: '/api/files' });
+  await app.register(accountsRoutes({ db, jobs: platform.jobs }), { prefix: '/api/accounts' });
+  await app.register(accountGroupsRoutes({ db }), { prefix: '/api/accounts' });
+  await app.register(accountLinksRoutes({ db }), { prefix: '/api/accounts' });
+  await app.register(transactionsRoutes({ db }), { prefix: '/api/transactions' });
 
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
