@@ -18,6 +18,12 @@ import { usePermList } from '../../lib/use-can';
 const ClientSummaryTab = lazy(() =>
   import('../../features/clients/client-summary-tab').then((m) => ({ default: m.ClientSummaryTab })),
 );
+const AccountsTab = lazy(() =>
+  import('../../features/accounts/accounts-tab').then((m) => ({ default: m.AccountsTab })),
+);
+const AccountGroupsTab = lazy(() =>
+  import('../../features/accounts/account-groups-tab').then((m) => ({ default: m.AccountGroupsTab })),
+);
 const TemplateDialog = lazy(() =>
   import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
 );
@@ -37,7 +43,15 @@ function SummaryPanel({ client }: { client: Client }) {
   return <ClientSummaryTab client={client} renderTemplateDialog={renderTemplateDialog} />;
 }
 
-// Tabs whose screens arrive with their issues show the empty state until then.
+function AccountsPanel({ client }: { client: Client }) {
+  return <AccountsTab clientId={client.clientId} />;
+}
+
+function AccountGroupsPanel({ client }: { client: Client }) {
+  return <AccountGroupsTab clientId={client.clientId} />;
+}
+
+// Investments and reports arrive with their issues; until then their tabs show the empty state.
 function NotYetPanel() {
   return (
     <Paper>
@@ -57,8 +71,8 @@ interface TabDefinition {
 // 4 reports; each shown only with its view permission.
 const TABS: readonly TabDefinition[] = [
   { index: 0, label: 'Summary', permission: 'VIEW_CLIENTS', Panel: SummaryPanel },
-  { index: 1, label: 'Accounts', permission: 'VIEW_ACCOUNTS', Panel: NotYetPanel },
-  { index: 2, label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: NotYetPanel },
+  { index: 1, label: 'Accounts', permission: 'VIEW_ACCOUNTS', Panel: AccountsPanel },
+  { index: 2, label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: AccountGroupsPanel },
   { index: 3, label: 'Investments', permission: 'VIEW_INVESTMENTS', Panel: NotYetPanel },
   { index: 4, label: 'Reports', permission: 'VIEW_REPORTS', Panel: NotYetPanel },
 ];

@@ -49,7 +49,8 @@ async function fillNewClient(user: UserEvent, dialog: HTMLElement, name: string)
 describe('Add/Edit Client dialog', { timeout: UI_TEST_TIMEOUT }, () => {
   it('lists the clients: name links to the profile, cashVest shows --- while null', async () => {
     openClients(['VIEW_CLIENTS']);
-    const link = await screen.findByRole('link', { name: 'Globex' });
+    await findHeading('Clients');
+    const link = await screen.findByRole('link', { name: 'Globex' }, { timeout: 10_000 });
     expect(link.getAttribute('href')).toBe('/client-management/2');
     const globexRow = link.closest('tr')!;
     expect(within(globexRow).getByText('---')).toBeTruthy();

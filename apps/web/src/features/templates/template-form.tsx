@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
@@ -43,6 +43,14 @@ export function TemplateForm({
   const form = useForm<TemplateFormValues>({ resolver, defaultValues });
   const { control, register, handleSubmit, getValues, setValue, trigger, formState } = form;
   const values = useWatch({ control }) as TemplateFormValues;
+  // The rules tie fields together (unique columns, one field required unless another is set): after a
+  // save attempt every change re-checks the whole template, so a fixed clash clears on both fields.
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      if (form.formState.isSubmitted) void form.trigger();
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
   const { type, templateId } = defaultValues;
   const isInvestment = type === 'Investment';
   const templateType = values.templateType;
