@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -46,5 +47,17 @@ describe('npm run cli -- create-admin', () => {
     const res = await cli(['create-admin', '--email', 'x@example.com']);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('Usage: npm run cli -- create-admin');
+  });
+});
+
+describe('npm run cli -- seed-demo', () => {
+  it('refuses a database that already has clients, with exit code 1', async () => {
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    await client.query(`insert into clients (client_name) values ('CLI seed-demo guard ${Date.now()}')`);
+    await client.end();
+    const res = await cli(['seed-demo']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('The database already has clients: seed-demo only fills an empty database.');
   });
 });

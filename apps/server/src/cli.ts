@@ -6,13 +6,16 @@ import { migrateDatabase } from './db/migrate';
 import { createPlatform } from './platform/create-platform';
 import { createAdmin } from './modules/users/users.service';
 import { AppError } from './platform/http/app-error';
+import { seedDemoCommand } from './demo/seed-demo-command';
 
-const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --last-name L`;
+const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --last-name L
+       npm run cli -- seed-demo`;
 
 // Works on either database: DATABASE_URL when set, otherwise the embedded one under DATA_DIR (stop the
 // server first: PGlite holds its data folder exclusively).
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === 'seed-demo' && rest.length === 0) return seedDemoCommand();
   if (command !== 'create-admin') {
     console.error(USAGE);
     return 2;

@@ -1,0 +1,69 @@
+import { openDatabase } from '../db/open-database';
+import { migrateDatabase } from '../db/migrate';
+import { loadConfig } from '../platform/config';
+import { createPlatform } from '../platform/create-platform';
+import { AppError } from '../platform/http/app-error';
+import { buildLogger } from '../platform/logger';
+import { findEmbeddedFolderInUse } from './embedded-folder';
+import { seedDemo, type SeedDemoResult } from './seed-demo';
+import { createInvitationCollector } from './seed-people';
+
+/** `npm run cli -- seed-demo`: answers the exit code (0 done, 1 refused or failed). */
+export async function seedDemoCommand(): Promise<number> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  if (!config.DATABASE_URL) {
+    const inUse = await findEmbeddedFolderInUse(config.dataDir);
+    if (inUse) {
+      console.error(inUse);
+      return 1;
+    }
+  }
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  try {
+    await migrateDatabase(database.db);
+    const invitations = createInvitationCollector();
+    const platform = await createPlatform(config, database, buildLogger(config), {
+      mailer: invitations.mailer,
+    });
+    const where =
+      database.mode === 'embedded' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+    console.log(`Seeding the demo data into ${where}…`);
+    const result = await seedDemo({
+      db: database.db,
+      auth: platform.auth,
+      invitations,
+      publicUrl: config.publicUrl,
+    });
+    printSummary(result, config.INVITE_TTL_HOURS);
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError) console.error(err.message);
+    else
+      console.error(
+        'seed-demo failed; the database may hold part of the demo data. Start again from an empty one.\n',
+        err,
+      );
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+function printSummary(result: SeedDemoResult, inviteTtlHours: number) {
+  console.log(
+    `\nDemo data from ${result.firstDate} to ${result.lastDate}, in ${result.seconds.toFixed(1)} s:`,
+  );
+  for (const [table, count] of Object.entries(result.counts))
+    console.log(`  ${table.padEnd(26)} ${count.toLocaleString('en-US').padStart(9)}`);
+  console.log(
+    `\nInvitation links (valid ${inviteTtlHours} hours; choose a password, then enrol an authenticator):`,
+  );
+  for (const i of result.invitations)
+    console.log(
+      `  ${i.roleName.padEnd(14)} ${i.name.padEnd(18)} ${i.email}\n    ${i.link ?? '(no link: see the server log)'}`,
+    );
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateDatabase } from '../db/migrate';
+import { openDatabase, startEmbeddedPostgres, type Database } from '../db/open-database';
+import { loadConfig } from '../platform/config';
+import { createPlatform, type Platform } from '../platform/create-platform';
+import { buildLogger } from '../platform/logger';
+import { DEMO_NOT_EMPTY_MSG, seedDemo, type SeedDemoResult } from './seed-demo';
+import { createInvitationCollector } from './seed-people';
+
+/**
+ * The seed refuses a database with clients, and the run's shared test database has them: this file
+ * seeds a database of its own (a temporary one on the DATABASE_URL server, else a fresh in-memory PGlite).
+ */
+async function createFreshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl)
+    return startEmbeddedPostgres({ dataDir: '', inMemory: true }).then((e) => ({ url: e.url, drop: e.stop }));
+  const name = `tideline_demo_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+let fresh: Awaited<ReturnType<typeof createFreshDatabase>>;
+let database: Database;
+let platform: Platform;
+let result: SeedDemoResult;
+const invitations = createInvitationCollector();
+
+beforeAll(async () => {
+  fresh = await createFreshDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-demo-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: fresh.url,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://demo.test',
+  });
+  database = await openDatabase({ databaseUrl: fresh.url, dataDir, poolSize: 2 });
+  await migrateDatabase(database.db);
+  platform = await createPlatform(config, database, buildLogger(config), { mailer: invitations.mailer });
+  const deps = { db: database.db, auth: platform.auth, invitations, publicUrl: 'http://demo.test' };
+  result = await seedDemo(deps, { endDate: '2026-03-31' });
+}, 240_000);
+
+afterAll(async () => {
+  await platform?.jobs.stop();
+  await database?.close();
+  await fresh?.drop();
+});
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
+
+describe('seedDemo on an empty database', () => {
+  it('fills every table of the demo', () => {
+    expect(result.firstDate).toBe('2023-04-01');
+    expect(result.lastDate).toBe('2026-03-31');
+    expect(result.counts).toMatchObject({
+      users: 9,
+      banks: 8,
+      clients: 6,
+      bank_client_relationships: 18,
+      import_templates: 18,
+      accounts: 40,
+      account_groups: 20,
+      account_links: 7,
+      keyword_categories: 10,
+    });
+    expect(result.counts.transactions).toBeGreaterThan(40_000);
+    expect(result.counts.audit_log).toBeGreaterThan(100);
+  });
+
+  it("puts every account in its client's All Accounts group", async () => {
+    const outside = await rowsOf(sql`
+      select a.account_id from accounts a
+      where not exists (
+        select 1 from account_group_accounts m join account_groups g using (group_id)
+        where m.account_id = a.account_id and g.is_all_accounts and g.client_id = a.client_id)`);
+    expect(outside).toEqual([]);
+  });
+
+  it('posts no transaction on a weekend, and tags many with a keyword', async () => {
+    const [row] = await rowsOf<{ weekend: number; tagged: number; total: number }>(sql`
+      select count(*) filter (where extract(isodow from transaction_date) in (6, 7))::int as weekend,
+             count(keyword_id)::int as tagged, count(*)::int as total
+      from transactions`);
+    expect(row!.weekend).toBe(0);
+    expect(row!.tagged / row!.total).toBeGreaterThan(0.5);
+  });
+
+  it('invites every demo user with a link, Client Viewers with their clients', async () => {
+    expect(result.invitations).toHaveLength(9);
+    for (const i of result.invitations) expect(i.link).toMatch(/^http:\/\/demo\.test\/reset-password\//);
+    const [viewers] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from user_clients`);
+    expect(viewers!.n).toBe(4);
+  });
+
+  it('refuses a second run', async () => {
+    const deps = { db: database.db, auth: platform.auth, invitations, publicUrl: 'http://demo.test' };
+    await expect(seedDemo(deps, { endDate: '2026-03-31' })).rejects.toThrow(DEMO_NOT_EMPTY_MSG);
+  });
+});

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/open-database';
+import type { AuthService } from '../modules/auth/auth.service';
+import { seedDefaultRoles } from '../modules/users/users.service';
+import type { AuditContext } from '../platform/audit/write-audit';
+import { conflict } from '../platform/http/app-error';
+import { yesterdayIso } from './demo-calendar';
+import { DEMO_ASSIGNMENTS } from './demo-people';
+import { DEMO_SEED } from './demo-random';
+import { insertDemoKeywords, insertDemoTransactions } from './load-transactions';
+import { planDemoTransactions } from './plan-transactions';
+import { DEMO_ACTOR, seedUsers, type Invitation, type InvitationCollector } from './seed-people';
+import { seedStructure } from './seed-structure';
+
+export const DEMO_NOT_EMPTY_MSG =
+  'The database already has clients: seed-demo only fills an empty database. Use a new DATA_DIR (embedded) or a new database (DATABASE_URL).';
+
+const DEMO_CONTEXT: AuditContext = {
+  userId: null,
+  actorEmail: 'seed-demo',
+  requestId: null,
+  ipAddress: null,
+};
+
+/** The tables the summary counts, in the order they are filled. */
+export const DEMO_TABLES = [
+  'users',
+  'banks',
+  'clients',
+  'bank_client_relationships',
+  'import_templates',
+  'accounts',
+  'account_groups',
+  'account_group_accounts',
+  'account_links',
+  'keyword_categories',
+  'keywords',
+  'transactions',
+  'audit_log',
+] as const;
+
+export interface SeedDemoResult {
+  firstDate: string;
+  lastDate: string;
+  counts: Record<(typeof DEMO_TABLES)[number], number>;
+  invitations: Invitation[];
+  seconds: number;
+}
+
+export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']> {
+  const selects = DEMO_TABLES.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ');
+  const { rows } = await db.execute(sql.raw(`select ${selects}`));
+  return rows[0] as SeedDemoResult['counts'];
+}
+
+/**
+ * `npm run cli -- seed-demo`: six public-sector clients, eight banks, their relationships, templates,
+ * forty accounts, groups, links, three years of transactions ending `endDate` and a few users per role.
+ * Only into a database without clients; the same seed and end date give the same rows.
+ */
+export async function seedDemo(
+  deps: { db: Db; auth: AuthService; invitations: InvitationCollector; publicUrl: string },
+  options: { endDate?: string; seed?: number } = {},
+): Promise<SeedDemoResult> {
+  const started = performance.now();
+  const { db } = deps;
+  const { rows } = await db.execute(sql`select exists (select 1 from clients) as "hasClients"`);
+  if ((rows[0] as { hasClients: boolean }).hasClients) throw conflict(DEMO_NOT_EMPTY_MSG);
+  await seedDefaultRoles(db);
+  const plan = planDemoTransactions(options.endDate ?? yesterdayIso(), options.seed ?? DEMO_SEED);
+
+  const staff = await seedUsers(deps, DEMO_CONTEXT, 'staff');
+  const assignees = (clientKey: string) =>
+    (DEMO_ASSIGNMENTS[clientKey] ?? []).map((email) => staff.get(email)!.userId);
+  const { clientIds, accountIds } = await seedStructure(db, DEMO_ACTOR, DEMO_CONTEXT, plan, assignees);
+  const keywordIds = await insertDemoKeywords(db);
+  await insertDemoTransactions(db, plan.transactions, accountIds, keywordIds);
+  const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
+  await db.execute(sql`analyze transactions`);
+
+  return {
+    firstDate: plan.firstDate,
+    lastDate: plan.lastDate,
+    counts: await countDemoTables(db),
+    invitations: [...staff.values(), ...viewers.values()].map((u) => u.invitation),
+    seconds: (performance.now() - started) / 1000,
+  };
+}
