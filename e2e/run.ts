@@ -67,6 +67,9 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+// `npm run test:e2e -- 06 08` runs only the spec files whose names contain one of the arguments.
+const only = process.argv.slice(2);
+
 async function main(): Promise<number> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const build = spawnSync('npm', ['run', 'build', '-w', '@tideline/web'], { cwd: root, stdio: 'inherit' });
@@ -100,6 +103,7 @@ async function main(): Promise<number> {
     });
   }
 
+  let worker: ChildProcess | undefined;
   try {
     await waitFor('GET /api/health', 120_000, async () => {
       if (server.exitCode !== null)
@@ -111,6 +115,18 @@ async function main(): Promise<number> {
         throw new Error(`The server exited (${server.exitCode}); see e2e/artifacts/server.log`);
       throw error;
     });
+    // Server mode runs jobs in separate worker processes (JOBS_IN_PROCESS is false with DATABASE_URL),
+    // as in production: start one once the API has migrated the database.
+    if (database) {
+      worker = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const workerLog = createWriteStream(path.join(artifacts, 'worker.log'));
+      worker.stdout?.pipe(workerLog);
+      worker.stderr?.pipe(workerLog);
+    }
     const invitePath = await waitFor('the first-admin invitation link', 30_000, async () => {
       const match = /\/reset-password\/[^\s"'\\]+/.exec(output);
       return match?.[0];
@@ -118,6 +134,7 @@ async function main(): Promise<number> {
 
     const specs = readdirSync(path.join(root, 'e2e/specs'))
       .filter((file) => file.endsWith('.e2e.ts'))
+      .filter((file) => only.length === 0 || only.some((part) => file.includes(part)))
       .sort()
       .map((file) => path.join('e2e/specs', file));
     const result = spawnSync(
@@ -136,6 +153,7 @@ async function main(): Promise<number> {
     );
     return result.status ?? 1;
   } finally {
+    if (worker) await stop(worker);
     await stop(server);
     log.end();
     await database?.drop().catch((error: unknown) => console.error('Could not drop the e2e database', error));
