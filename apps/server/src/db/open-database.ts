@@ -30,8 +30,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
  * Both modes speak the PostgreSQL wire protocol through node-postgres: in embedded mode PGlite is served
- * on a loopback socket (pglite-socket's transaction-aware multiplexer), so the domain code, Drizzle,
- * pg-boss and COPY run the same way on both.
+ * on a loopback socket (pglite-socket's transaction-aware multiplexer), so the domain code, Drizzle and
+ * pg-boss run the same way on both. Not COPY FROM STDIN: over the socket it loses the protocol's
+ * synchronisation, so bulk loads use large multi-row INSERTs on PGlite and may use COPY on PostgreSQL.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -67,16 +68,17 @@ function createPool(connectionString: string, max: number): pg.Pool {
 
 export async function startEmbeddedPostgres(options: { dataDir: string; inMemory?: boolean }) {
   const { PGlite } = await import('@electric-sql/pglite');
-  // Extensions the migrations create (the trigram index on transaction descriptions); PostgreSQL ships
-  // them in contrib, PGlite loads them only when registered here.
+  // Extensions the migrations create (the account + trigram index on transaction descriptions);
+  // PostgreSQL ships them in contrib, PGlite loads them only when registered here.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   let dataPath = 'memory://';
   if (!options.inMemory) {
     dataPath = path.join(options.dataDir, 'pgdata');
     await mkdir(dataPath, { recursive: true });
   }
-  const pglite = await PGlite.create(dataPath, { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gin } });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
   return {
