@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,13 +10,15 @@ import { describe, expect, inject, it } from 'vitest';
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function cli(args: string[]) {
+async function cli(args: string[], overrides: Record<string, string | undefined> = {}) {
   const env = {
     ...process.env,
     DATABASE_URL: inject('databaseUrl'),
     DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'cli-')),
     LOG_LEVEL: 'silent',
+    ...overrides,
   };
+  if (overrides.DATABASE_URL === undefined && 'DATABASE_URL' in overrides) delete env.DATABASE_URL;
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: serverDir,
@@ -41,6 +43,17 @@ describe('npm run cli -- create-admin', () => {
     const again = await cli(args);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`A user with the email ${email} already exists.`);
+  });
+
+  it('refuses an embedded database that a running server holds', async () => {
+    // PGlite does not lock its folder; a running instance keeps pgdata/postmaster.pid in it.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cli-busy-'));
+    await mkdir(path.join(dataDir, 'pgdata'));
+    await writeFile(path.join(dataDir, 'pgdata', 'postmaster.pid'), '42\n');
+    const args = ['create-admin', '--email', 'busy@example.com', '--first-name', 'A', '--last-name', 'B'];
+    const res = await cli(args, { DATABASE_URL: undefined, DATA_DIR: dataDir });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('is in use: stop the server (npm start) first');
   });
 
   it('prints the usage for missing arguments', async () => {

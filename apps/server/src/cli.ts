@@ -7,12 +7,13 @@ import { createPlatform } from './platform/create-platform';
 import { createAdmin } from './modules/users/users.service';
 import { AppError } from './platform/http/app-error';
 import { seedDemoCommand } from './demo/seed-demo-command';
+import { findEmbeddedFolderInUse } from './db/embedded-folder';
 
 const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --last-name L
        npm run cli -- seed-demo`;
 
 // Works on either database: DATABASE_URL when set, otherwise the embedded one under DATA_DIR (stop the
-// server first: PGlite holds its data folder exclusively).
+// server first: PGlite does not lock its folder, so the commands refuse while it is in use).
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'seed-demo' && rest.length === 0) return seedDemoCommand();
@@ -30,6 +31,11 @@ async function main() {
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const log = buildLogger(config);
+  const inUse = config.DATABASE_URL ? null : await findEmbeddedFolderInUse(config.dataDir);
+  if (inUse) {
+    console.error(inUse);
+    return 1;
+  }
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,

@@ -4,7 +4,7 @@ import { loadConfig } from '../platform/config';
 import { createPlatform } from '../platform/create-platform';
 import { AppError } from '../platform/http/app-error';
 import { buildLogger } from '../platform/logger';
-import { findEmbeddedFolderInUse } from './embedded-folder';
+import { findEmbeddedFolderInUse } from '../db/embedded-folder';
 import { seedDemo, type SeedDemoResult } from './seed-demo';
 import { createInvitationCollector } from './seed-people';
 
