@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function cli(args: string[], overrides: Record<string, string | undefined> = {}) {
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: inject('databaseUrl'),
     DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'cli-')),
