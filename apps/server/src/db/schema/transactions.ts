@@ -6,6 +6,7 @@ import {
   index,
   integer,
   numeric,
+  bigint,
   pgTable,
   text,
   timestamp,
@@ -15,8 +16,9 @@ import { files } from './files';
 import { keywords } from './keywords';
 
 // platform.md 3 "Transaction", sized for 10 million rows (issue 4 "Measure"): the account's list walks
-// (account_id, transaction_date desc, transaction_id desc) and a description search uses the trigram
-// index (pg_trgm; PGlite loads it in open-database.ts). Validated rows only: staging rows live apart.
+// (account_id, transaction_date desc, transaction_id desc), and a description search narrows by account
+// and trigrams together in one GIN index (btree_gin + pg_trgm; PGlite loads both in open-database.ts).
+// Validated rows only: staging rows live apart.
 export const transactions = pgTable(
   'transactions',
   {
@@ -46,9 +48,26 @@ export const transactions = pgTable(
       t.transactionId.desc().nullsFirst(),
     ),
     index('transactions_client_date_idx').on(t.clientId, t.transactionDate),
-    index('transactions_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+    // Account first: a search counts the account's matches without visiting other accounts' candidates.
+    index('transactions_account_description_trgm_idx').using(
+      'gin',
+      t.accountId,
+      sql`lower(${t.description}) gin_trgm_ops`,
+    ),
     index('transactions_file_idx')
       .on(t.fileId)
       .where(sql`${t.fileId} is not null`),
   ],
 );
+
+/**
+ * Each account's number of transactions, kept exact by statement-level triggers on transactions
+ * (migration 0006), so the Transactions list's total needs no count(*) over the account's rows. An
+ * account with no row here has none.
+ */
+export const accountTransactionCounts = pgTable('account_transaction_counts', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.accountId, { onDelete: 'cascade' }),
+  transactionCount: bigint('transaction_count', { mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { keywords, transactions } from '../../db/schema';
+import { accountTransactionCounts, keywords, transactions } from '../../db/schema';
 import type { CompiledListQuery } from '../../platform/paging/paged-list';
 
 const transactionFields = {
@@ -14,12 +14,22 @@ const transactionFields = {
   keywordId: transactions.keywordId,
 };
 
-export async function countTransactions(db: DbOrTx, where: SQL | undefined): Promise<number> {
+/** The account's number of transactions, kept by the triggers of migration 0006. */
+export async function selectAccountTransactionCount(db: DbOrTx, accountId: number): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(transactions)
-    .where(where);
+    .select({ count: accountTransactionCounts.transactionCount })
+    .from(accountTransactionCounts)
+    .where(eq(accountTransactionCounts.accountId, accountId));
   return Number(row?.count ?? 0);
+}
+
+/** The paged list's count query over transactions (a search walks transactions_account_description_trgm_idx). */
+export function selectTransactionCounts<Fields extends Record<string, SQL<number>>>(
+  db: DbOrTx,
+  fields: Fields,
+  where: SQL | undefined,
+) {
+  return db.select(fields).from(transactions).where(where);
 }
 
 /** The page: walks transactions_account_date_idx for the default order, keywords joined per row. */

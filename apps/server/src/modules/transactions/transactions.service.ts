@@ -11,7 +11,7 @@ import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { compileListQuery, definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
+import { definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
 import { findVisibleAccount } from '../accounts/accounts.service';
 import * as q from './transactions.queries';
 
@@ -80,8 +80,8 @@ export function createTransactionsService(deps: { db: Db }) {
 
   return {
     /**
-     * The account's Transactions table. The two counts run as two queries: the total walks the
-     * account's index alone, and the filtered count can use the trigram index for a search.
+     * The account's Transactions table. The total is the account's maintained counter; only a filter or
+     * search counts rows, and a search counts through the (account, trigram) index.
      */
     async listAccountTransactions(
       user: CurrentUser,
@@ -89,18 +89,10 @@ export function createTransactionsService(deps: { db: Db }) {
       request: PagedListQuery,
     ): Promise<PagedList<Transaction>> {
       await findVisibleAccount(db, user, accountId);
-      const query = withoutAnyCreditDebit(request);
-      const narrowed = compileListQuery(transactionList, query).where;
-      const ofAccount = q.whereAccount(accountId);
-      const page = await fetchPagedList(transactionList, query, {
-        where: ofAccount,
-        count: async (_fields, where) => {
-          const totalCount = await q.countTransactions(db, where);
-          const resultCount = narrowed
-            ? await q.countTransactions(db, sql`${where} and ${narrowed}`)
-            : totalCount;
-          return [{ totalCount, resultCount }];
-        },
+      const page = await fetchPagedList(transactionList, withoutAnyCreditDebit(request), {
+        where: q.whereAccount(accountId),
+        total: () => q.selectAccountTransactionCount(db, accountId),
+        count: (fields, where) => q.selectTransactionCounts(db, fields, where),
         page: (p) => q.selectTransactionPage(db, p),
       });
       return { ...page, results: page.results.map(toTransaction) };

@@ -222,6 +222,39 @@ describe('the paged list helper', () => {
     });
   });
 
+  it('takes the total from the source when given, and counts rows only for a narrowing request', async () => {
+    const db = ctx.database.db;
+    const counted: number[] = [];
+    const user = { isClientScoped: true, clientIds: [1, 2] } as unknown as CurrentUser;
+    const fetchWithTotal = (request: PagedListRequest) =>
+      fetchPagedList(list, PagedListRequestSchema.parse({ pageSize: 2, ...request }), {
+        where: whereClientVisible(user, probe.clientId),
+        // A stand-in for a maintained counter: clients 1 and 2 hold 6 rows.
+        total: () => Promise.resolve(6),
+        count: async (fields, where) => {
+          const result = await db.select(fields).from(probe).where(where);
+          counted.push(result[0]!.resultCount);
+          return result;
+        },
+        page: (p) =>
+          db
+            .select({ name: probe.name })
+            .from(probe)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+      });
+    expect(await fetchWithTotal({})).toMatchObject({ pageCount: 3, resultCount: 6, totalCount: 6 });
+    expect(counted).toEqual([]);
+    const searched = await fetchWithTotal({ searchTerm: 'ACME' });
+    expect(searched).toMatchObject({ pageCount: 1, resultCount: 2, totalCount: 6 });
+    expect(searched.results.map((r) => r.name)).toEqual(['Acme Holdings', 'acme two']);
+    // The search and the scoping narrow together: 'Gamma' (client 3) matches 'a' but is not visible.
+    expect(await fetchWithTotal({ searchTerm: 'a' })).toMatchObject({ resultCount: 4, totalCount: 6 });
+    expect(counted).toEqual([2, 4]);
+  });
+
   it('refuses unknown columns, forbidden uses and values of the wrong shape with 400', async () => {
     const refused = async (request: PagedListRequest) => {
       const error = await fetchList(request).then(

@@ -26,6 +26,9 @@ import { badRequest } from '../http/app-error';
  *     count: (fields, where) => db.select(fields).from(t).where(where),
  *     page: (p) => db.select().from(t).where(p.where).orderBy(...p.orderBy).limit(p.limit).offset(p.offset),
  *   });
+ *
+ * A large list whose total is kept elsewhere passes `total` (see PagedListSource), so only a narrowing
+ * request counts rows, and only the matching ones.
  */
 
 /**
@@ -104,6 +107,12 @@ export interface PagedListSource<Row> {
     fields: { totalCount: SQL<number>; resultCount: SQL<number> },
     where: SQL | undefined,
   ): Promise<{ totalCount: number; resultCount: number }[]>;
+  /**
+   * Optional: the total from something cheaper than counting the rows, e.g. a counter kept by triggers.
+   * It must equal count(*) under `where`. With it, `count` runs only when the request narrows the list,
+   * with `where` and the request's conditions together, and only its resultCount is read.
+   */
+  total?: () => Promise<number>;
   /** Runs the page: the same FROM with where, order, limit and offset applied. */
   page(query: CompiledListQuery): Promise<Row[]>;
 }
@@ -118,21 +127,37 @@ export async function fetchPagedList<Row>(
   source: PagedListSource<Row>,
 ): Promise<PagedList<Row>> {
   const compiled = compileListQuery(definition, query);
-  const narrowed = compiled.where ?? sql`true`;
-  const [counts] = await source.count(
-    {
-      totalCount: sql<number>`count(*)::int`,
-      resultCount: sql<number>`(count(*) filter (where ${narrowed}))::int`,
-    },
-    source.where,
-  );
-  const resultCount = Number(counts?.resultCount ?? 0);
-  const totalCount = Number(counts?.totalCount ?? 0);
+  const { totalCount, resultCount } = await countList(compiled, source);
   const offsetPastEnd = compiled.offset >= resultCount;
   const results = offsetPastEnd
     ? []
     : await source.page({ ...compiled, where: and(source.where, compiled.where) });
   return { results, resultCount, totalCount, pageCount: Math.ceil(resultCount / query.pageSize) };
+}
+
+async function countList<Row>(
+  compiled: CompiledListQuery,
+  source: PagedListSource<Row>,
+): Promise<{ totalCount: number; resultCount: number }> {
+  if (source.total) {
+    const totalCount = await source.total();
+    if (!compiled.where) return { totalCount, resultCount: totalCount };
+    const matching = sql<number>`count(*)::int`;
+    const [counts] = await source.count(
+      { totalCount: matching, resultCount: matching },
+      and(source.where, compiled.where),
+    );
+    return { totalCount, resultCount: Number(counts?.resultCount ?? 0) };
+  }
+  // One pass counts both: the rows the caller may see, and those the request's conditions keep.
+  const [counts] = await source.count(
+    {
+      totalCount: sql<number>`count(*)::int`,
+      resultCount: sql<number>`(count(*) filter (where ${compiled.where ?? sql`true`}))::int`,
+    },
+    source.where,
+  );
+  return { totalCount: Number(counts?.totalCount ?? 0), resultCount: Number(counts?.resultCount ?? 0) };
 }
 
 function columnOf(
