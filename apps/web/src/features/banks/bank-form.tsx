@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Controller, useForm, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,9 +23,9 @@ import {
   type BankInputParsed,
 } from '@tideline/contracts/banks/banks.schemas';
 import { DEFAULT_DATA_GATHERING_FREQUENCY } from '@tideline/contracts/clients/client-lists';
-import { isDuplicateName } from '@tideline/contracts/common/duplicate-name';
 import { ControlledSelect, type SelectOption } from '../../components/controlled-select';
 import { DuplicateNameDialog } from '../../components/duplicate-name-dialog';
+import { useDuplicateNameCheck } from '../../components/use-duplicate-name-check';
 import { FormTextField } from '../../components/form-text-field';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useCan } from '../../lib/use-can';
@@ -82,8 +81,12 @@ export function BankForm({ bank, onDone }: { bank?: Bank; onDone: () => void }) 
   const createBank = useCreateBank();
   const updateBank = useUpdateBank();
   const isPending = createBank.isPending || updateBank.isPending;
-  const [pendingSave, setPendingSave] = useState<BankInput | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
+  const sameName = useDuplicateNameCheck<BankInput>({
+    what: 'banks',
+    loadOthers: async () =>
+      (await queryClient.fetchQuery(bankQueries.all())).map((b) => ({ id: b.bankId, name: b.bankName })),
+    current: bank && { id: bank.bankId, name: bank.bankName },
+  });
   const {
     register,
     control,
@@ -98,7 +101,7 @@ export function BankForm({ bank, onDone }: { bank?: Bank; onDone: () => void }) 
   const send = (body: BankInput) => {
     const fallback = bank ? BANK_MSG.editFailed : BANK_MSG.createFailed;
     const onError = (error: unknown) => {
-      setPendingSave(null);
+      sameName.release();
       const fieldErrors = fieldErrorsOf(error, 'bank');
       for (const field of FORM_FIELDS) {
         if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
@@ -116,22 +119,7 @@ export function BankForm({ bank, onDone }: { bank?: Bank; onDone: () => void }) 
   const save = async (values: BankInputParsed) => {
     const body: BankInput = { ...values, status: canDeactivate ? values.status : undefined };
     // platform.md 5: a case-insensitive clash asks first; on edit only if the name changed.
-    setIsChecking(true);
-    const others = await queryClient
-      .fetchQuery(bankQueries.all())
-      .catch((error: unknown) => {
-        console.error('Loading the banks for the same-name check failed', error);
-        return [];
-      })
-      .finally(() => setIsChecking(false));
-    const isDuplicate = isDuplicateName(
-      values.bankName,
-      others.map((b) => ({ id: b.bankId, name: b.bankName })),
-      bank?.bankId,
-      bank?.bankName,
-    );
-    if (isDuplicate) setPendingSave(body);
-    else send(body);
+    await sameName.checkThenSend(values.bankName, body, send);
   };
 
   return (
@@ -235,17 +223,17 @@ export function BankForm({ bank, onDone }: { bank?: Bank; onDone: () => void }) 
         <Button onClick={onDone} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" loading={isPending || isChecking}>
+        <Button type="submit" variant="contained" loading={isPending || sameName.isChecking}>
           Save
         </Button>
       </DialogActions>
-      {pendingSave && (
+      {sameName.heldBack && (
         <DuplicateNameDialog
           kind="Bank"
-          name={pendingSave.bankName.trim()}
+          name={sameName.heldBack.bankName.trim()}
           isPending={isPending}
-          onBack={() => setPendingSave(null)}
-          onContinue={() => send(pendingSave)}
+          onBack={sameName.release}
+          onContinue={() => send(sameName.heldBack!)}
         />
       )}
     </Box>

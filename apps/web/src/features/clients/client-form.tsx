@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,10 +19,10 @@ import {
   type ClientInput,
   type ClientInputParsed,
 } from '@tideline/contracts/clients/clients.schemas';
-import { isDuplicateName } from '@tideline/contracts/common/duplicate-name';
 import { US_STATES } from '@tideline/contracts/common/us-states';
 import { ControlledSelect, type SelectOption } from '../../components/controlled-select';
 import { DuplicateNameDialog } from '../../components/duplicate-name-dialog';
+import { useDuplicateNameCheck } from '../../components/use-duplicate-name-check';
 import { FormTextField } from '../../components/form-text-field';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useCan } from '../../lib/use-can';
@@ -93,8 +92,15 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
   const createClient = useCreateClient();
   const updateClient = useUpdateClient();
   const isPending = createClient.isPending || updateClient.isPending;
-  const [pendingSave, setPendingSave] = useState<ClientInput | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
+  const sameName = useDuplicateNameCheck<ClientInput>({
+    what: 'clients',
+    loadOthers: async () =>
+      (await queryClient.fetchQuery(clientQueries.all())).map((c) => ({
+        id: c.clientId,
+        name: c.clientName,
+      })),
+    current: client && { id: client.clientId, name: client.clientName },
+  });
   const {
     register,
     control,
@@ -115,7 +121,7 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
   const send = (body: ClientInput) => {
     const fallback = client ? CLIENT_MSG.editFailed : CLIENT_MSG.createFailed;
     const onError = (error: unknown) => {
-      setPendingSave(null);
+      sameName.release();
       const fieldErrors = fieldErrorsOf(error, 'client');
       for (const field of FORM_FIELDS) {
         if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
@@ -138,22 +144,7 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
       status: canDeactivate ? values.status : undefined,
     };
     // Spec 4: a case-insensitive clash with another client's name asks first; on edit only if it changed.
-    setIsChecking(true);
-    const others = await queryClient
-      .fetchQuery(clientQueries.all())
-      .catch((error: unknown) => {
-        console.error('Loading the clients for the same-name check failed', error);
-        return [];
-      })
-      .finally(() => setIsChecking(false));
-    const isDuplicate = isDuplicateName(
-      values.clientName,
-      others.map((c) => ({ id: c.clientId, name: c.clientName })),
-      client?.clientId,
-      client?.clientName,
-    );
-    if (isDuplicate) setPendingSave(body);
-    else send(body);
+    await sameName.checkThenSend(values.clientName, body, send);
   };
 
   return (
@@ -227,17 +218,17 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
         <Button onClick={onDone} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" variant="contained" loading={isPending || isChecking}>
+        <Button type="submit" variant="contained" loading={isPending || sameName.isChecking}>
           Save
         </Button>
       </DialogActions>
-      {pendingSave && (
+      {sameName.heldBack && (
         <DuplicateNameDialog
           kind="Client"
-          name={pendingSave.clientName.trim()}
+          name={sameName.heldBack.clientName.trim()}
           isPending={isPending}
-          onBack={() => setPendingSave(null)}
-          onContinue={() => send(pendingSave)}
+          onBack={sameName.release}
+          onContinue={() => send(sameName.heldBack!)}
         />
       )}
     </Box>
