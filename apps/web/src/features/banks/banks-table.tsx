@@ -1,38 +1,24 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Chip from '@mui/material/Chip';
 import { ordinalBusinessDay } from '@tideline/contracts/banks/bank-lists';
 import type { Bank } from '@tideline/contracts/banks/banks.schemas';
+import { activeStatusColumn } from '../../components/data-table/active-status-column';
 import { DataTable } from '../../components/data-table/data-table';
 import type {
   DataTableColumn,
   FilterDefinition,
   RowAction,
 } from '../../components/data-table/data-table.types';
-import { activeStatusLabel, formatDate } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { BankFormDialog } from './bank-form-dialog';
 import { bankQueries } from './banks.queries';
-
-const statusOf = (b: Bank) => activeStatusLabel(b.status);
 
 const COLUMNS: readonly DataTableColumn<Bank>[] = [
   { id: 'bankId', header: 'Bank ID', align: 'right' },
   { id: 'bankName', header: 'Bank Name' },
   { id: 'assetSize', header: 'Asset Size (m)', align: 'right' },
   { id: 'createdAt', header: 'Creation Date', cell: (b) => formatDate(b.createdAt) },
-  {
-    id: 'status',
-    header: 'Active Status',
-    accessor: statusOf,
-    cell: (b) => (
-      <Chip
-        size="small"
-        label={statusOf(b)}
-        color={b.status === 1 ? 'success' : 'default'}
-        variant="outlined"
-      />
-    ),
-  },
+  activeStatusColumn(),
   {
     id: 'dataAvailabilityDate',
     header: 'Data Availability',

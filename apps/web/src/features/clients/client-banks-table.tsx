@@ -1,13 +1,13 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import AddIcon from '@mui/icons-material/Add';
 import type { BankClientRelationship } from '@tideline/contracts/clients/clients.schemas';
 import type { TemplateType } from '@tideline/contracts/templates/templates.schemas';
+import { activeStatusColumn } from '../../components/data-table/active-status-column';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
-import { activeStatusLabel, formatCurrency, formatDate } from '../../lib/format';
+import { formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { clientQueries } from './clients.queries';
 import { AddRelationshipDialog, EditRelationshipDialog } from './relationship-dialogs';
@@ -18,8 +18,6 @@ export type RenderTemplateDialog = (args: {
   relationship: BankClientRelationship;
   onClose: () => void;
 }) => ReactNode;
-
-const statusOf = (r: BankClientRelationship) => activeStatusLabel(r.status);
 
 const COLUMNS: readonly DataTableColumn<BankClientRelationship>[] = [
   { id: 'bankName', header: 'Bank Name' },
@@ -43,19 +41,7 @@ const COLUMNS: readonly DataTableColumn<BankClientRelationship>[] = [
     accessor: (r) => r.updatedAt,
     cell: (r) => formatDate(r.updatedAt),
   },
-  {
-    id: 'status',
-    header: 'Active Status',
-    accessor: statusOf,
-    cell: (r) => (
-      <Chip
-        size="small"
-        label={statusOf(r)}
-        color={r.status === 1 ? 'success' : 'default'}
-        variant="outlined"
-      />
-    ),
-  },
+  activeStatusColumn(),
   { id: 'collectionType', header: 'Collection Type' },
 ];
 

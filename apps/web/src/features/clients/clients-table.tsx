@@ -1,20 +1,17 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
+import { activeStatusColumn } from '../../components/data-table/active-status-column';
 import { DataTable } from '../../components/data-table/data-table';
 import type {
   DataTableColumn,
   FilterDefinition,
   RowAction,
 } from '../../components/data-table/data-table.types';
-import { activeStatusLabel } from '../../lib/format';
 import { ClientFormDialog } from './client-form-dialog';
 import { clientQueries } from './clients.queries';
-
-const statusOf = (c: Client) => activeStatusLabel(c.status);
 
 const COLUMNS: readonly DataTableColumn<Client>[] = [
   {
@@ -28,19 +25,7 @@ const COLUMNS: readonly DataTableColumn<Client>[] = [
   },
   // Null until an analysis exists (issue 4 point 1).
   { id: 'cashVest', header: 'cashVest', cell: (c) => (c.cashVest === null ? '---' : String(c.cashVest)) },
-  {
-    id: 'status',
-    header: 'Active Status',
-    accessor: statusOf,
-    cell: (c) => (
-      <Chip
-        size="small"
-        label={statusOf(c)}
-        color={c.status === 1 ? 'success' : 'default'}
-        variant="outlined"
-      />
-    ),
-  },
+  activeStatusColumn(),
   { id: 'clientCategory', header: 'Category' },
   { id: 'clientType', header: 'Type' },
   { id: 'state', header: 'State' },

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Chip from '@mui/material/Chip';
 import type { User } from '@tideline/contracts/users/users.schemas';
+import { activeStatusColumn } from '../../components/data-table/active-status-column';
 import { DataTable } from '../../components/data-table/data-table';
 import type {
   DataTableColumn,
@@ -13,25 +13,12 @@ import { UserFormDialog } from './user-form-dialog';
 import { userQueries } from './users.queries';
 
 const fullName = (u: User) => `${u.firstName} ${u.lastName}`;
-const statusLabel = (u: User) => (u.status === 1 ? 'Active' : 'Inactive');
 
 const COLUMNS: readonly DataTableColumn<User>[] = [
   { id: 'name', header: 'Name', accessor: fullName },
   { id: 'email', header: 'Email' },
   { id: 'roleName', header: 'Role' },
-  {
-    id: 'status',
-    header: 'Active Status',
-    accessor: statusLabel,
-    cell: (u) => (
-      <Chip
-        size="small"
-        label={statusLabel(u)}
-        color={u.status === 1 ? 'success' : 'default'}
-        variant="outlined"
-      />
-    ),
-  },
+  activeStatusColumn(),
 ];
 
 const STATUS_FILTER: FilterDefinition<User> = {
