@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Account } from '@tideline/contracts/accounts/accounts.schemas';
+import { FieldList } from '../../components/field-list';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { NOT_SET } from './inheritable-select';
 
@@ -25,22 +24,5 @@ export function accountFields(a: Account): [label: string, value: string][] {
 }
 
 export function AccountDetails({ account }: { account: Account }) {
-  return (
-    <Box
-      component="dl"
-      aria-label="Account details"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}
-    >
-      {accountFields(account).map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <FieldList aria-label="Account details" fields={accountFields(account)} />;
 }

@@ -9,7 +9,7 @@ import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { activeStatusLabel, formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { ClientFormDialog } from './client-form-dialog';
-import { FieldList } from './field-list';
+import { FieldList } from '../../components/field-list';
 
 const months = (n: number | null) => (n === null ? '---' : `${n} ${n === 1 ? 'month' : 'months'}`);
 

@@ -7,7 +7,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { EmptyState } from '../../components/data-table/empty-state';
 import { formatDate } from '../../lib/format';
 import { clientQueries } from './clients.queries';
-import { FieldList } from './field-list';
+import { FieldList } from '../../components/field-list';
 
 /** Spec 4: ingestion status colours, Not Started red, In Progress amber, otherwise green. */
 function ingestionColor(status: string): 'error' | 'warning' | 'success' {

@@ -2,11 +2,17 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** Label and value pairs of a card, as a description list. */
-export function FieldList({ fields }: { fields: readonly (readonly [string, ReactNode])[] }) {
+interface FieldListProps {
+  fields: readonly (readonly [string, ReactNode])[];
+  'aria-label'?: string;
+}
+
+/** Label and value pairs of a card or profile, as a description list. */
+export function FieldList({ fields, 'aria-label': ariaLabel }: FieldListProps) {
   return (
     <Box
       component="dl"
+      aria-label={ariaLabel}
       sx={{
         display: 'grid',
         gridTemplateColumns: 'minmax(10rem, auto) 1fr',
