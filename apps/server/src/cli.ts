@@ -1,13 +1,11 @@
 import { parseArgs } from 'node:util';
 import { buildLogger } from './platform/logger';
 import { loadConfig } from './platform/config';
-import { openDatabase } from './db/open-database';
-import { migrateDatabase } from './db/migrate';
 import { createPlatform } from './platform/create-platform';
 import { createAdmin } from './modules/users/users.service';
 import { AppError } from './platform/http/app-error';
 import { seedDemoCommand } from './demo/seed-demo-command';
-import { findEmbeddedFolderInUse } from './db/embedded-folder';
+import { openCommandDatabase } from './db/open-command-database';
 
 const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --last-name L
        npm run cli -- seed-demo`;
@@ -31,18 +29,9 @@ async function main() {
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
   const log = buildLogger(config);
-  const inUse = config.DATABASE_URL ? null : await findEmbeddedFolderInUse(config.dataDir);
-  if (inUse) {
-    console.error(inUse);
-    return 1;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: 2,
-  });
+  const database = await openCommandDatabase(config);
+  if (!database) return 1;
   try {
-    await migrateDatabase(database.db);
     const platform = await createPlatform(config, database, log);
     const { link } = await createAdmin(
       { db: database.db, auth: platform.auth },

@@ -1,30 +1,17 @@
-import { openDatabase } from '../db/open-database';
-import { migrateDatabase } from '../db/migrate';
+import { openCommandDatabase } from '../db/open-command-database';
 import { loadConfig } from '../platform/config';
 import { createPlatform } from '../platform/create-platform';
 import { AppError } from '../platform/http/app-error';
 import { buildLogger } from '../platform/logger';
-import { findEmbeddedFolderInUse } from '../db/embedded-folder';
 import { seedDemo, type SeedDemoResult } from './seed-demo';
 import { createInvitationCollector } from './seed-people';
 
 /** `npm run cli -- seed-demo`: answers the exit code (0 done, 1 refused or failed). */
 export async function seedDemoCommand(): Promise<number> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  if (!config.DATABASE_URL) {
-    const inUse = await findEmbeddedFolderInUse(config.dataDir);
-    if (inUse) {
-      console.error(inUse);
-      return 1;
-    }
-  }
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.dataDir,
-    poolSize: 2,
-  });
+  const database = await openCommandDatabase(config);
+  if (!database) return 1;
   try {
-    await migrateDatabase(database.db);
     const invitations = createInvitationCollector();
     const platform = await createPlatform(config, database, buildLogger(config), {
       mailer: invitations.mailer,
