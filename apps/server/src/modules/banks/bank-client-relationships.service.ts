@@ -67,15 +67,17 @@ export async function findVisibleRelationship(
   return toRelationship(row);
 }
 
+interface RelationshipInput {
+  clientId: number;
+  bankId: number;
+  status?: 0 | 1 | undefined;
+  collectionType?: CollectionType | undefined;
+}
+
 /** Relates a bank to a client (the caller has checked access to the client). */
 export async function createRelationship(
   db: Db,
-  input: {
-    clientId: number;
-    bankId: number;
-    status?: 0 | 1 | undefined;
-    collectionType?: CollectionType | undefined;
-  },
+  input: RelationshipInput,
   ctx: AuditContext,
 ): Promise<BankClientRelationship> {
   if (!(await findBankById(db, input.bankId))) throw notFound(CLIENT_MSG.bankNotFound);
@@ -91,16 +93,7 @@ export async function createRelationship(
   }
 }
 
-async function insertRelationshipAudited(
-  tx: DbOrTx,
-  input: {
-    clientId: number;
-    bankId: number;
-    status?: 0 | 1 | undefined;
-    collectionType?: CollectionType | undefined;
-  },
-  ctx: AuditContext,
-) {
+async function insertRelationshipAudited(tx: DbOrTx, input: RelationshipInput, ctx: AuditContext) {
   const row = await q.insertRelationship(tx, {
     clientId: input.clientId,
     bankId: input.bankId,

@@ -112,14 +112,7 @@ export function createUserEdits(deps: UserEditsDeps) {
           const role = await findRole(tx, input.roleId);
           const clientIds = await checkSentClients(tx, actor, role, input.clientAssociation);
           if (await q.findUserIdByEmail(tx, input.email)) throw emailTaken(USER_MSG.createFailed);
-          const values = {
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phoneNumber: input.phoneNumber || null,
-            roleId: role.roleId,
-            status,
-          };
+          const values = toUserRow(input, role.roleId, status);
           const user = await q.insertUser(tx, values);
           await q.replaceUserClients(tx, user.userId, clientIds);
           await writeAudit(tx, ctx, {
@@ -159,14 +152,7 @@ export function createUserEdits(deps: UserEditsDeps) {
               ? sent
               : [...new Set([...hidden, ...sent])];
 
-          const values = {
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phoneNumber: input.phoneNumber || null,
-            roleId: role.roleId,
-            status,
-          };
+          const values = toUserRow(input, role.roleId, status);
           await q.updateUser(tx, userId, values);
           await q.replaceUserClients(tx, userId, clientIds);
           if (before.status === 1 && status !== 1) await auth.endSessions(userId, tx);
@@ -232,3 +218,15 @@ export function createUserEdits(deps: UserEditsDeps) {
 }
 
 export type UserEdits = ReturnType<typeof createUserEdits>;
+
+/** The user row the Add/Edit User form writes (the status checked by the caller). */
+function toUserRow(input: UserInputParsed, roleId: number, status: number) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phoneNumber: input.phoneNumber || null,
+    roleId,
+    status,
+  };
+}
