@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MSG } from '../common/messages';
+
+// platform.md 2.12, 3 "Global setting", 5 (maturity range, upload date), 7 "Administration", 8.
+export const GLOBAL_SETTING_IDS = {
+  /** The business day of the month data ingestion expects uploads by (1 to 24). */
+  uploadDate: 1,
+  /** The Maturing Investments window, in days from today. */
+  maturityLimit: 2,
+} as const;
+export type GlobalSettingId = (typeof GLOBAL_SETTING_IDS)[keyof typeof GLOBAL_SETTING_IDS];
+
+export const GLOBAL_SETTING_DEFAULTS: Record<GlobalSettingId, number> = { 1: 5, 2: 90 };
+
+export const GLOBAL_SETTING_MSG = {
+  uploadDateFailed: 'Failed to update Data Ingestion upload date.',
+  maturityLimitFailed: 'Failed to update Maturity Investment Date Range.',
+  notFound: 'Global setting not found.',
+  updated: 'Global setting updated successfully.',
+} as const;
+
+export const GlobalSettingSchema = z.object({
+  globalSettingId: z.number().int(),
+  globalSettingValue: z.number().int(),
+  updatedAt: z.string(),
+});
+export type GlobalSetting = z.infer<typeof GlobalSettingSchema>;
+
+export const GlobalSettingIdParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .refine((id) => id === 1 || id === 2, GLOBAL_SETTING_MSG.notFound),
+});
+
+/**
+ * PUT /api/administration/global-setting/{id}: {globalSetting:{value}}. Id 1 takes 1 to 24 (ordinals);
+ * id 2 a whole number of days, at least 0 (platform.md 5 "Maturity range"); the route checks the range.
+ */
+export const GlobalSettingBodySchema = z.object({
+  globalSetting: z.object({
+    value: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number({ error: MSG.required }).int(MSG.fieldMustBeNumber).min(0, 'Minimum is 0.').max(3650),
+    ),
+  }),
+});
+
+export const GlobalSettingResultSchema = z.object({ msg: z.string(), globalSetting: GlobalSettingSchema });
