@@ -9,3 +9,4 @@ export * from './schema/templates';
 export * from './schema/accounts';
 export * from './schema/keywords';
 export * from './schema/transactions';
+export * from './schema/market-rates';
