@@ -52,6 +52,7 @@ function matchesFilter(
     case 'dateRange':
       return cells.some((c) => matchesDateRange(c, value as DateRangeFilterValue));
     case 'select':
+    case 'radio':
       return cells.some((c) => sameOption(c, value));
     case 'multiSelect':
       return cells.some((c) => (value as readonly unknown[]).some((option) => sameOption(c, option)));

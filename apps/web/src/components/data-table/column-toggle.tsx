@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import Divider from '@mui/material/Divider';
 import ViewColumnOutlinedIcon from '@mui/icons-material/ViewColumnOutlined';
 import type { DataTableColumn } from './data-table.types';
 
@@ -16,10 +17,30 @@ interface ColumnToggleProps<T> {
   onToggle: (id: string) => void;
 }
 
-/** Shows and hides columns; the last visible column cannot be hidden. */
+function CheckIcon({ isChecked }: { isChecked: boolean }) {
+  // A picture of a checkbox: the menu item itself carries the checked state.
+  return (
+    <ListItemIcon>
+      {isChecked ? (
+        <CheckBoxIcon fontSize="small" color="primary" />
+      ) : (
+        <CheckBoxOutlineBlankIcon fontSize="small" />
+      )}
+    </ListItemIcon>
+  );
+}
+
+/**
+ * Shows and hides columns; the last visible column cannot be hidden. Columns hidden by default can also
+ * be shown all at once ('Show hidden columns', clients-accounts-investments-reports.md 2).
+ */
 export function ColumnToggle<T>({ columns, hidden, onToggle }: ColumnToggleProps<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const visibleCount = columns.filter((c) => !hidden.has(c.id)).length;
+  const hiddenByDefault = columns.filter((c) => c.hiddenByDefault).map((c) => c.id);
+  const isShowingHidden = hiddenByDefault.length > 0 && hiddenByDefault.every((id) => !hidden.has(id));
+  const toggleHiddenColumns = () =>
+    hiddenByDefault.filter((id) => hidden.has(id) !== isShowingHidden).forEach(onToggle);
   return (
     <>
       <Tooltip title="Show or hide columns">
@@ -33,6 +54,19 @@ export function ColumnToggle<T>({ columns, hidden, onToggle }: ColumnToggleProps
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {hiddenByDefault.length > 0 && [
+          <MenuItem
+            key="show-hidden"
+            role="menuitemcheckbox"
+            aria-checked={isShowingHidden}
+            onClick={toggleHiddenColumns}
+            dense
+          >
+            <CheckIcon isChecked={isShowingHidden} />
+            <ListItemText>Show hidden columns</ListItemText>
+          </MenuItem>,
+          <Divider key="divider" />,
+        ]}
         {columns.map((column) => {
           const isVisible = !hidden.has(column.id);
           return (
@@ -44,14 +78,7 @@ export function ColumnToggle<T>({ columns, hidden, onToggle }: ColumnToggleProps
               onClick={() => onToggle(column.id)}
               dense
             >
-              {/* A picture of a checkbox: the menu item itself carries the checked state. */}
-              <ListItemIcon>
-                {isVisible ? (
-                  <CheckBoxIcon fontSize="small" color="primary" />
-                ) : (
-                  <CheckBoxOutlineBlankIcon fontSize="small" />
-                )}
-              </ListItemIcon>
+              <CheckIcon isChecked={isVisible} />
               <ListItemText>{column.header}</ListItemText>
             </MenuItem>
           );

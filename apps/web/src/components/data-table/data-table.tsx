@@ -21,6 +21,7 @@ import type {
   DataTableColumn,
   DataTableMode,
   FilterDefinition,
+  FilterValues,
   RowAction,
 } from './data-table.types';
 import { EmptyState } from './empty-state';
@@ -50,6 +51,8 @@ export interface DataTableProps<T> {
   getRowLabel?: (row: T) => string;
   /** File name without extension; false hides the export. Defaults to the title. */
   exportFileName?: string | false;
+  /** The filters applied when the table opens (e.g. a view reached from a dashboard link). */
+  initialFilters?: FilterValues;
 }
 
 function showCell(value: CellValue): ReactNode {
@@ -79,9 +82,10 @@ export function DataTable<T>({
   title,
   getRowLabel,
   exportFileName,
+  initialFilters,
 }: DataTableProps<T>) {
   const titleId = useId();
-  const state = useTableState<T>(columns, pageSizes[0] ?? 10);
+  const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters);
   const [isFilterDialogOpen, setIsFilterDialogOpen] = useState(false);
   const permList = usePermList();
 

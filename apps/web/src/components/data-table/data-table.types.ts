@@ -30,7 +30,8 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'right' | 'center';
 }
 
-export type FilterKind = 'text' | 'number' | 'money' | 'dateRange' | 'select' | 'multiSelect' | 'boolean';
+export type FilterKind =
+  'text' | 'number' | 'money' | 'dateRange' | 'select' | 'radio' | 'multiSelect' | 'boolean';
 
 export interface FilterOption {
   value: string | number;
@@ -42,8 +43,10 @@ export interface FilterDefinition<T> {
   id: string;
   label: string;
   kind: FilterKind;
-  /** Choices of select and multiSelect filters. */
+  /** Choices of select, radio and multiSelect filters; a radio choice of value '' filters nothing. */
   options?: readonly FilterOption[];
+  /** A long Set Filters dialog is shown in pages (platform.md 2.9 "Investments filter": four). */
+  page?: number;
   /** Client mode: the value filtered on; defaults to the column of the same id, else `row[id]`. */
   accessor?: (row: T) => CellValue | readonly CellValue[];
 }

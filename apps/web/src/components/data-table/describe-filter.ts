@@ -38,6 +38,7 @@ export function describeFilter<T>(definition: FilterDefinition<T>, value: Filter
     case 'multiSelect':
       return (value as readonly unknown[]).map(optionLabel).join(', ');
     case 'select':
+    case 'radio':
       return optionLabel(value);
     case 'boolean':
       return value ? 'Yes' : 'No';

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { FilterDefinition, FilterValues } from './data-table.types';
 import { draftErrors, fromDraft, toDraft, type FilterDraft } from './filter-draft';
 import { FilterField } from './filter-field';
@@ -60,10 +61,20 @@ function FilterForm<T>({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [isSubmitted, setIsSubmitted] = useState(false);
   const errors = draftErrors(definitions, draft);
+  // Definitions with a page are shown one page at a time; the others all at once.
+  const pages = [...new Set(definitions.map((d) => d.page ?? 1))].sort((a, b) => a - b);
+  const [pageIndex, setPageIndex] = useState(0);
+  const currentPage = pages[pageIndex] ?? 1;
+  const shown = definitions.filter((d) => (d.page ?? 1) === currentPage);
 
   const apply = () => {
     setIsSubmitted(true);
-    if (Object.keys(errors).length > 0) return;
+    const invalid = definitions.find((d) => errors[d.id]);
+    if (invalid) {
+      // Show the page holding the first wrong input.
+      setPageIndex(pages.indexOf(invalid.page ?? 1));
+      return;
+    }
     onApply(fromDraft(definitions, draft));
   };
 
@@ -77,8 +88,13 @@ function FilterForm<T>({
     >
       <DialogTitle id={titleId}>Set Filters</DialogTitle>
       <DialogContent dividers>
+        {pages.length > 1 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} aria-live="polite">
+            Page {pageIndex + 1} of {pages.length}
+          </Typography>
+        )}
         <Stack spacing={2.5}>
-          {definitions.map((d) => (
+          {shown.map((d) => (
             <FilterField
               key={d.id}
               definition={d}
@@ -95,6 +111,16 @@ function FilterForm<T>({
           CLEAR FILTERS
         </Button>
         <Stack direction="row" spacing={1}>
+          {pages.length > 1 && (
+            <>
+              <Button disabled={pageIndex === 0} onClick={() => setPageIndex(pageIndex - 1)}>
+                PREVIOUS
+              </Button>
+              <Button disabled={pageIndex === pages.length - 1} onClick={() => setPageIndex(pageIndex + 1)}>
+                NEXT
+              </Button>
+            </>
+          )}
           <Button onClick={onClose}>CLOSE</Button>
           <Button type="submit" variant="contained">
             APPLY FILTERS

@@ -113,6 +113,7 @@ export function fromDraft<T>(definitions: readonly FilterDefinition<T>[], draft:
         value = (raw as string[]).map((v) => optionValue(d, v));
         break;
       case 'select':
+      case 'radio':
         value = raw === '' ? '' : optionValue(d, raw as string);
         break;
       case 'boolean':

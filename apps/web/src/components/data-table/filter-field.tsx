@@ -1,5 +1,10 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -30,6 +35,35 @@ function RangeGroup({ label, children }: { label: string; children: React.ReactN
       </Typography>
       <Box sx={{ display: 'flex', gap: 2 }}>{children}</Box>
     </Box>
+  );
+}
+
+function RadioFilter({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: string | number; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const labelId = useId();
+  return (
+    <FormControl>
+      <FormLabel id={labelId}>{label}</FormLabel>
+      <RadioGroup aria-labelledby={labelId} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <FormControlLabel
+            key={String(o.value)}
+            value={String(o.value)}
+            control={<Radio />}
+            label={o.label}
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
   );
 }
 
@@ -121,6 +155,8 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
         </TextField>
       );
     }
+    case 'radio':
+      return <RadioFilter label={label} options={options} value={value as string} onChange={onChange} />;
     case 'multiSelect': {
       const selected = value as string[];
       const labelOf = (v: string) => options.find((o) => String(o.value) === v)?.label ?? v;

@@ -8,10 +8,14 @@ export const SEARCH_DEBOUNCE_MS = 800;
  * Everything the user sets on a table: search, filters, sort, page, hidden columns and selected rows.
  * A new search or filter set goes back to the first page and drops the selection (the rows changed).
  */
-export function useTableState<T>(columns: readonly DataTableColumn<T>[], initialPageSize: number) {
+export function useTableState<T>(
+  columns: readonly DataTableColumn<T>[],
+  initialPageSize: number,
+  initialFilters: FilterValues = {},
+) {
   const [searchInput, setSearchInputState] = useState('');
   const [searchTerm, setSearchTerm] = useState('');
-  const [filters, setFiltersState] = useState<FilterValues>({});
+  const [filters, setFiltersState] = useState<FilterValues>(initialFilters);
   const [sort, setSortState] = useState<SortState | null>(null);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSizeState] = useState(initialPageSize);
