@@ -1,6 +1,7 @@
-// Browser tests (issue 2 point 10): builds the web app, starts the server on a free port with a fresh
-// data folder (and a fresh PostgreSQL database when DATABASE_URL is set), reads the first-admin
-// invitation link from its log, runs e2e/specs/*.e2e.ts one file at a time, then stops the server.
+// Browser tests (issue 2 point 10): builds the web app, prepares a fresh data folder (and a fresh
+// PostgreSQL database when DATABASE_URL is set) the way an operator would — `create-admin`, then
+// `seed-demo` so the specs look at real transactions — starts the server on a free port, runs
+// e2e/specs/*.e2e.ts one file at a time with the administrator's invitation link, then stops it.
 //   npm run test:e2e                       (E2E_SKIP_BUILD=1 skips the web build)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -55,6 +56,17 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
   throw new Error(`Timed out waiting for ${what}`);
 }
 
+/** Runs a `npm run cli` command against the run's database; answers what it printed. */
+function runCli(env: NodeJS.ProcessEnv, args: string[]): string {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`cli ${args[0]} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
@@ -89,8 +101,29 @@ async function main(): Promise<number> {
   };
   delete env.SMTP_URL; // mails must land in the outbox the specs read
 
+  // The administrator first (the specs enrol them from this link), then the demo data set.
+  let invitePath: string;
+  try {
+    const created = runCli(env, [
+      'create-admin',
+      '--email',
+      'admin@example.com',
+      '--first-name',
+      'Admin',
+      '--last-name',
+      'User',
+    ]);
+    const link = /\/reset-password\/[^\s"'\\]+/.exec(created)?.[0];
+    if (!link) throw new Error(`create-admin printed no invitation link:\n${created}`);
+    invitePath = link;
+    console.log(runCli(env, ['seed-demo']).split('\nInvitation links')[0]);
+  } catch (error) {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
   const log = createWriteStream(path.join(artifacts, 'server.log'));
-  let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
@@ -98,7 +131,6 @@ async function main(): Promise<number> {
   });
   for (const stream of [server.stdout, server.stderr]) {
     stream.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
       log.write(chunk);
     });
   }
@@ -127,11 +159,6 @@ async function main(): Promise<number> {
       worker.stdout?.pipe(workerLog);
       worker.stderr?.pipe(workerLog);
     }
-    const invitePath = await waitFor('the first-admin invitation link', 30_000, async () => {
-      const match = /\/reset-password\/[^\s"'\\]+/.exec(output);
-      return match?.[0];
-    });
-
     const specs = readdirSync(path.join(root, 'e2e/specs'))
       .filter((file) => file.endsWith('.e2e.ts'))
       .filter((file) => only.length === 0 || only.some((part) => file.includes(part)))

@@ -12,8 +12,8 @@ import { BASE_URL } from '../support/env';
 // Issue 4 point 11 (web): against the real server, a client, a bank and their relationship are made
 // through the API with the admin's token; then, in the UI, an account is added, a csv of accounts is
 // bulk-uploaded and one staging account completed, a group is created and given accounts, and the
-// account's Transactions table is filtered. No API route inserts transactions yet (they arrive with
-// ingestion), so the filter narrows an empty list: the summary reads '0 of 0 rows'.
+// Transactions table of a demo account (e2e/run.ts seeds the demo data) is filtered: the summary
+// reads 'filtered of total rows' and every row left matches.
 
 const suffix = randomBytes(3).toString('hex');
 const clientName = `E2E Township ${suffix}`;
@@ -23,6 +23,7 @@ const groupName = `Reserves ${suffix}`;
 let browser: Browser;
 let page: Page;
 let clientId = 0;
+let token = '';
 
 before(async () => {
   browser = await launchBrowser();
@@ -52,7 +53,7 @@ test('the admin makes a client, a bank and their relationship through the API', 
   const admin = await ensureAdmin(page);
   await signInAdmin(page, admin);
   // The refresh cookie of the signed-in page gives a bearer token for the API calls.
-  const token = await page.evaluate(async () => {
+  token = await page.evaluate(async () => {
     const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
     return ((await r.json()) as { accessToken: string }).accessToken;
   });
@@ -168,19 +169,38 @@ test('a group is created and given accounts', async () => {
   await saveScreenshot(page, '08-account-group');
 });
 
-test("the account's Transactions table is filtered and the summary says so", async () => {
+type RowCounts = { shown: number; total: number };
+
+/** The 'filtered of total rows' summary once it satisfies `settled` (it reads '0 of 0' while loading). */
+async function rowCounts(settled: (counts: RowCounts) => boolean): Promise<RowCounts> {
+  const summary = page.getByText(/^\d+ of \d+ rows$/);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [shown, total] = ((await summary.textContent()) ?? '').match(/\d+/g)!.map(Number);
+    const counts = { shown: shown!, total: total! };
+    if (settled(counts) || Date.now() > deadline) return counts;
+    await page.waitForTimeout(200);
+  }
+}
+
+test("a demo account's Transactions table is filtered and the summary says so", async () => {
+  const demoClient = (
+    await api<{ clientId: number; clientName: string }[]>(token, 'GET', '/api/clients/list')
+  ).find((c) => c.clientName === 'Cedar Valley County');
+  assert.ok(demoClient, 'the demo client Cedar Valley County exists');
+  await page.goto(`/client-management/${demoClient.clientId}?tab=1`);
   await page
-    .getByRole('table', { name: 'Accounts' })
-    .getByRole('link', { name: 'General Operating' })
+    .getByRole('table', { name: 'All Accounts' })
+    .getByRole('link', { name: 'County Payroll' })
     .click();
-  await page.getByRole('heading', { name: 'General Operating', level: 1 }).waitFor();
-  await page.getByText(clientName).waitFor();
-  await page.getByRole('tab', { name: 'Account Groups' }).click();
-  await page.getByRole('list', { name: 'Groups of the account' }).getByText(groupName).waitFor();
+  await page.getByRole('heading', { name: 'County Payroll', level: 1 }).waitFor();
   await page.getByRole('tab', { name: 'Transactions' }).click();
   const table = page.getByRole('table', { name: 'Transactions' });
   await table.waitFor();
-  await page.getByText('0 of 0 rows').waitFor();
+  const before = await rowCounts((c) => c.total > 0);
+  assert.ok(before.total > 100, `three years of payroll runs, not ${before.total}`);
+  assert.equal(before.shown, before.total);
+
   await page.getByRole('button', { name: /^Filters/ }).click();
   const filters = page.getByRole('dialog', { name: 'Set Filters' });
   await filters.getByLabel('Filter Description').fill('Payroll');
@@ -188,6 +208,14 @@ test("the account's Transactions table is filtered and the summary says so", asy
   await filters.getByRole('button', { name: 'APPLY FILTERS' }).click();
   await filters.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Filters (2 applied)' }).waitFor();
-  await page.getByText('0 of 0 rows').waitFor();
+  const after = await rowCounts((c) => c.shown < c.total);
+  assert.ok(after.shown > 0 && after.shown < before.total, `${after.shown} of ${before.total}`);
+  // Every row left is a payroll debit: the description matches and the amount is negative.
+  const rows = await table.locator('tbody tr').allInnerTexts();
+  assert.ok(rows.length > 0);
+  for (const row of rows) {
+    assert.match(row, /payroll/i);
+    assert.match(row, /-\$/);
+  }
   await saveScreenshot(page, '08-transactions-filtered');
 });
