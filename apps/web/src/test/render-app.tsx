@@ -1,18 +1,22 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
 import { AppRoutes } from '../app/app-routes';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
 
 let currentPath = '';
+let currentSearch = '';
+let currentState: unknown = null;
 function LocationProbe() {
   const location = useLocation();
   currentPath = location.pathname;
+  currentSearch = location.search;
+  currentState = location.state;
   return null;
 }
 
-/** Renders the whole app (providers, route table, guards) at a path, in memory. */
-export function renderApp(path: string) {
+/** Renders the whole app (providers, route table, guards) at a path (with a navigation state), in memory. */
+export function renderApp(path: InitialEntry) {
   const result = render(
     <AppProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
@@ -21,5 +25,10 @@ export function renderApp(path: string) {
       </MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, currentPath: () => currentPath };
+  return {
+    ...result,
+    currentPath: () => currentPath,
+    currentSearch: () => currentSearch,
+    currentState: () => currentState,
+  };
 }

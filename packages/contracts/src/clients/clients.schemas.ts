@@ -23,6 +23,7 @@ export const CLIENT_MSG = {
   relationshipExists: 'This bank is already related to the client.',
   bankNotFound: 'Bank not found.',
   assigneeNotFound: 'Assigned user not found.',
+  assigneeNotStaff: 'Only staff users can be assigned to a client.',
   positiveWholeNumber: 'Positive number without decimal!',
   reportCycleOutOfRange: 'Select a report cycle of the report frequency.',
 } as const;
@@ -94,6 +95,14 @@ export type ClientInputParsed = z.output<typeof ClientInputSchema>;
 export const ClientBodySchema = z.object({ client: ClientInputSchema });
 
 export const ClientAssigneeSchema = z.object({ userId: z.number().int(), name: z.string() });
+export type ClientAssignee = z.infer<typeof ClientAssigneeSchema>;
+
+/**
+ * GET /api/clients/assignable-users (ours): the staff the Assign To field offers — users whose role is
+ * not client-scoped; inactive ones stay listed (flagged) so an existing assignment still reads.
+ */
+export const AssignableUserSchema = ClientAssigneeSchema.extend({ status: ActiveStatusSchema });
+export type AssignableUser = z.infer<typeof AssignableUserSchema>;
 
 /** Spec 3 "Client" as read (GET /all, GET /{id}). */
 export const ClientSchema = z.object({

@@ -138,6 +138,30 @@ describe('POST /api/clients/add', () => {
   });
 });
 
+describe('GET /api/clients/assignable-users and Assign To', () => {
+  it('offers staff users only, and refuses a client-scoped user as an assignee', async () => {
+    const viewer = await createSignedInUser(ctx, 'Client Viewer');
+    const choices = await call(ctx, 'GET', '/api/clients/assignable-users', advisorNoDeactivate);
+    expect(choices.statusCode).toBe(200);
+    const ids = (choices.json() as { userId: number; name: string; status: number }[]).map((u) => u.userId);
+    expect(ids).toContain(admin.userId);
+    expect(ids).toContain(advisorNoDeactivate.userId);
+    expect(ids).not.toContain(viewer.userId);
+    expect(choices.json()).toContainEqual({ userId: admin.userId, name: 'Test Admin', status: 1 });
+
+    expect((await call(ctx, 'GET', '/api/clients/assignable-users', nobody)).statusCode).toBe(403);
+
+    const refused = await call(ctx, 'POST', '/api/clients/add', admin, {
+      client: clientInput({ assignTo: [admin.userId, viewer.userId] }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      msg: CLIENT_MSG.assigneeNotStaff,
+      fieldErrors: { assignTo: [CLIENT_MSG.assigneeNotStaff] },
+    });
+  });
+});
+
 describe('GET /api/clients/all and /:id', () => {
   it('lists clients and shows one; a client-scoped user sees only theirs and gets 404 for others', async () => {
     const mine = await addClient();

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { accountGroups, clientAssignees, clients, transactions, users } from '../../db/schema';
+import { accountGroups, clientAssignees, clients, roles, transactions, users } from '../../db/schema';
 
 export async function selectClientOptions(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -98,13 +98,32 @@ export async function replaceAssignees(db: DbOrTx, clientId: number, userIds: re
     await db.insert(clientAssignees).values(userIds.map((userId) => ({ clientId, userId })));
 }
 
+/** How many of the ids are users at all, and how many of those are staff (role not client-scoped). */
 export async function countExistingUsers(db: DbOrTx, userIds: readonly number[]) {
-  if (userIds.length === 0) return 0;
+  if (userIds.length === 0) return { users: 0, staff: 0 };
   const [row] = await db
-    .select({ n: count() })
+    .select({
+      users: count(),
+      staff: sql<number>`count(*) filter (where not ${roles.isClientScoped})`.mapWith(Number),
+    })
     .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
     .where(inArray(users.userId, [...userIds]));
-  return row?.n ?? 0;
+  return { users: row?.users ?? 0, staff: row?.staff ?? 0 };
+}
+
+/** The Assign To choices: staff users by name. */
+export function listAssignableUsers(db: DbOrTx) {
+  return db
+    .select({
+      userId: users.userId,
+      name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+      status: users.status,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(not(roles.isClientScoped))
+    .orderBy(users.firstName, users.lastName, users.userId);
 }
 
 /**

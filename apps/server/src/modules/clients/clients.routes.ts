@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AssignableUserSchema,
   BankClientRelBodySchema,
   BankClientRelationshipSchema,
   BankClientRelResultSchema,
@@ -47,6 +48,15 @@ export function clientsRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: { response: { 200: z.array(ClientSchema) } },
       },
       (req) => clients.listClients(db, req.currentUser!),
+    );
+
+    app.get(
+      '/assignable-users',
+      {
+        config: { access: { permissions: ['ADD_CLIENTS', 'EDIT_CLIENTS'] } },
+        schema: { response: { 200: z.array(AssignableUserSchema) } },
+      },
+      () => clients.listAssignableUsers(db),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import {
   CLIENT_MSG,
+  type AssignableUser,
   type Client,
   type ClientInputParsed,
   type ClientOption,
@@ -83,9 +84,19 @@ export function clientNameExists(db: DbOrTx, user: CurrentUser, name: string, ex
   return q.existsClientName(db, name, exceptId, whereClientVisible(user, clients.clientId));
 }
 
+// 'My clients' of a client-scoped user are their associated clients; only staff are assigned.
 async function assertAssigneesExist(db: DbOrTx, userIds: readonly number[]) {
-  if ((await q.countExistingUsers(db, userIds)) !== userIds.length)
+  const found = await q.countExistingUsers(db, userIds);
+  if (found.users !== userIds.length)
     throw badRequest(CLIENT_MSG.assigneeNotFound, { assignTo: [CLIENT_MSG.assigneeNotFound] });
+  if (found.staff !== userIds.length)
+    throw badRequest(CLIENT_MSG.assigneeNotStaff, { assignTo: [CLIENT_MSG.assigneeNotStaff] });
+}
+
+/** The Assign To choices of the client form. */
+export async function listAssignableUsers(db: DbOrTx): Promise<AssignableUser[]> {
+  const rows = await q.listAssignableUsers(db);
+  return rows.map((u) => ({ ...u, status: u.status === 1 ? 1 : 0 }));
 }
 
 const valuesOf = (input: ClientInputParsed) => ({

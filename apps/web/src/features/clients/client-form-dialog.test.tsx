@@ -98,9 +98,34 @@ describe('Add/Edit Client dialog', { timeout: UI_TEST_TIMEOUT }, () => {
         dataGatheringFrequency: 3,
         reportFrequency: 6,
         reportCycle: 2,
+        assignTo: [],
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('assigns staff: active users are offered, an inactive one only while still assigned', async () => {
+    const { api } = openClients(ALL_CLIENT_PERMISSIONS, {
+      'PUT /api/clients/1': { body: { msg: CLIENT_MSG.updated, client: ACME } },
+    });
+    const { user, dialog } = await openEditDialog('Acme');
+    const assignTo = within(dialog).getByRole('combobox', { name: 'Assign To' });
+    expect(within(dialog).getByRole('button', { name: 'Olive Former (inactive)' })).toBeTruthy();
+    await user.click(assignTo);
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ada Advisor', 'Olive Former (inactive)']);
+    await user.click(within(listbox).getByRole('option', { name: 'Ada Advisor' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CLIENT_MSG.updated)).toBeTruthy();
+    const body = api.calls.find((c) => c.path === '/api/clients/1')?.body as {
+      client: { assignTo: number[] };
+    };
+    expect(body.client.assignTo).toEqual([12, 11]);
   });
 
   it('hides the status selector without DEACTIVATE_CLIENTS and sends no status', async () => {

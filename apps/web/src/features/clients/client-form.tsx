@@ -1,4 +1,3 @@
-import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -20,12 +19,14 @@ import {
   type ClientInputParsed,
 } from '@tideline/contracts/clients/clients.schemas';
 import { US_STATES } from '@tideline/contracts/common/us-states';
+import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { ControlledSelect, type SelectOption } from '../../components/controlled-select';
 import { DuplicateNameDialog } from '../../components/duplicate-name-dialog';
 import { useDuplicateNameCheck } from '../../components/use-duplicate-name-check';
 import { FormTextField } from '../../components/form-text-field';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useCan } from '../../lib/use-can';
+import { AssigneesField } from './assignees-field';
 import { useCreateClient, useUpdateClient } from './clients.mutations';
 import { clientQueries } from './clients.queries';
 
@@ -40,6 +41,7 @@ const FORM_FIELDS = [
   'dataGatheringFrequency',
   'reportFrequency',
   'reportCycle',
+  'assignTo',
 ] as const satisfies readonly (keyof ClientInput)[];
 
 const STATUS_OPTIONS: SelectOption[] = [
@@ -61,6 +63,7 @@ function defaultsOf(client: Client | undefined): DefaultValues<ClientInput> {
       budget: '',
       initialInterest: '',
       dataGatheringFrequency: DEFAULT_DATA_GATHERING_FREQUENCY,
+      assignTo: [],
     };
   }
   return {
@@ -74,6 +77,7 @@ function defaultsOf(client: Client | undefined): DefaultValues<ClientInput> {
     dataGatheringFrequency: client.dataGatheringFrequency,
     reportFrequency: client.reportFrequency ?? undefined,
     reportCycle: client.reportCycle ?? undefined,
+    assignTo: client.assignees.map((a) => a.userId),
   } as DefaultValues<ClientInput>;
 }
 
@@ -210,6 +214,18 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
             helperText="The months the reporting periods start in."
           />
         </Stack>
+        <Controller
+          control={control}
+          name="assignTo"
+          render={({ field, fieldState }) => (
+            <AssigneesField
+              value={field.value ?? []}
+              onChange={field.onChange}
+              saved={client?.assignees ?? []}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         {canDeactivate && (
           <ControlledSelect control={control} name="status" label="Status" options={STATUS_OPTIONS} />
         )}

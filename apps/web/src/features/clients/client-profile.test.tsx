@@ -28,6 +28,24 @@ describe('client profile', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(tabNames()).not.toContain('Accounts');
   });
 
+  it('opens the tab of a navigation state once, then clears the state into ?tab=', async () => {
+    const { currentSearch, currentState } = openClients(
+      ALL_CLIENT_PERMISSIONS,
+      {},
+      {
+        pathname: '/client-management/1',
+        state: { tab: 1 },
+      },
+    );
+    await findHeading('Acme');
+    const profileTabs = within(screen.getByRole('tablist', { name: 'Client profile' }));
+    await waitFor(() =>
+      expect(profileTabs.getByRole('tab', { name: 'Accounts' }).getAttribute('aria-selected')).toBe('true'),
+    );
+    await waitFor(() => expect(currentSearch()).toBe('?tab=1'));
+    expect(currentState()).toBeNull();
+  });
+
   it('shows the summary: client card, Report Status, empty widgets, and Banks only with its permission', async () => {
     openClients(['VIEW_CLIENTS', 'EDIT_CLIENTS'], {}, '/client-management/1');
     await findHeading('Acme');

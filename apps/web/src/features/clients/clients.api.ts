@@ -1,10 +1,12 @@
 import { BankOptionSchema, type BankOption } from '@tideline/contracts/banks/banks.schemas';
 import {
+  AssignableUserSchema,
   BankClientRelationshipSchema,
   ClientReportStatusSchema,
   ClientSchema,
   NumberListSchema,
   OptionListSchema,
+  type AssignableUser,
   type BankClientRelationship,
   type Client,
   type ClientInput,
@@ -51,6 +53,10 @@ export async function fetchClientTypes(): Promise<string[]> {
 
 export async function fetchAllowedReportFrequencies(): Promise<number[]> {
   return NumberListSchema.parse(await apiRequest('/clients/allowed-report-frequencies'));
+}
+
+export async function fetchAssignableUsers(): Promise<AssignableUser[]> {
+  return AssignableUserSchema.array().parse(await apiRequest('/clients/assignable-users'));
 }
 
 export async function createClient(client: ClientInput): Promise<WriteResult<Client>> {

@@ -1,4 +1,5 @@
 import { configure, screen } from '@testing-library/react';
+import type { InitialEntry } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { BankClientRelationship, Client } from '@tideline/contracts/clients/clients.schemas';
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
@@ -32,7 +33,13 @@ export function clientOf(overrides: Partial<Client> & Pick<Client, 'clientId' | 
   };
 }
 
-export const ACME = clientOf({ clientId: 1, clientName: 'Acme', cashVest: 72 });
+export const ACME = clientOf({
+  clientId: 1,
+  clientName: 'Acme',
+  cashVest: 72,
+  assignTo: ['Olive Former'],
+  assignees: [{ userId: 12, name: 'Olive Former' }],
+});
 export const GLOBEX = clientOf({ clientId: 2, clientName: 'Globex', status: 0 });
 export const CLIENTS = [ACME, GLOBEX];
 
@@ -69,7 +76,7 @@ export const ALL_CLIENT_PERMISSIONS: Permission[] = [
 export function openClients(
   permList: readonly Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
-  path = '/client-management',
+  path: InitialEntry = '/client-management',
 ) {
   const me = {
     userId: 3,
@@ -84,6 +91,13 @@ export function openClients(
     'GET /api/users/logged-user': { body: me },
     'GET /api/clients/all': { body: CLIENTS },
     'GET /api/clients/1': { body: ACME },
+    'GET /api/clients/assignable-users': {
+      body: [
+        { userId: 11, name: 'Ada Advisor', status: 1 },
+        { userId: 12, name: 'Olive Former', status: 0 },
+        { userId: 13, name: 'Otto Gone', status: 0 },
+      ],
+    },
     'GET /api/clients/categories': { body: ['Municipal Government', 'Education'] },
     'GET /api/clients/types': { body: ['City', 'County'] },
     'GET /api/clients/allowed-report-frequencies': { body: [1, 2, 3, 4, 6, 12] },

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   fetchAllowedReportFrequencies,
+  fetchAssignableUsers,
   fetchBankOptions,
   fetchClient,
   fetchClientCategories,
@@ -34,6 +35,8 @@ export const clientQueries = {
       queryFn: fetchAllowedReportFrequencies,
       staleTime: Infinity,
     }),
+  assignableUsers: () =>
+    queryOptions({ queryKey: ['clients', 'assignable-users'] as const, queryFn: fetchAssignableUsers }),
   reportStatus: (clientId: number) =>
     queryOptions({
       queryKey: ['clients', 'report-status', clientId] as const,
