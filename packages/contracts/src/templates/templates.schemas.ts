@@ -116,7 +116,8 @@ export const TemplatePreviewBodySchema = z.object({
       .max(Math.ceil((PREVIEW_MAX_BYTES * 4) / 3) + 4, TEMPLATE_MSG.fileTooLarge)
       .regex(/^[A-Za-z0-9+/]*={0,2}$/, TEMPLATE_MSG.fileNotBase64),
   }),
-  template: templateUnion({}),
+  /** null while the form is incomplete: the answer is then the file's grid alone. */
+  template: templateUnion({}).nullable(),
 });
 export type TemplatePreviewBody = z.input<typeof TemplatePreviewBodySchema>;
 

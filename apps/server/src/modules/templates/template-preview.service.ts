@@ -78,13 +78,19 @@ export async function previewTemplate(body: PreviewBody): Promise<TemplatePrevie
     sheets = previewSheets(grid.value);
   }
 
-  const template = {
-    type: body.template.type,
-    templateType: body.template.templateType,
-    ...(body.template.headerRow ? { headerRow: body.template.headerRow } : {}),
-    jsonTransform: body.template.jsonTransform,
-  } as ImportTemplate;
-  const result = await extractFile(bytes, { fileName, templates: [template], limits: PREVIEW_LIMITS });
+  // Without a template (the form is not complete yet) a grid file answers its grid and what the reader
+  // detected (first cell, header row) to fill the form from; bank formats need no template.
+  const templates = body.template
+    ? [
+        {
+          type: body.template.type,
+          templateType: body.template.templateType,
+          ...(body.template.headerRow ? { headerRow: body.template.headerRow } : {}),
+          jsonTransform: body.template.jsonTransform,
+        } as ImportTemplate,
+      ]
+    : [];
+  const result = await extractFile(bytes, { fileName, templates, limits: PREVIEW_LIMITS });
   if (!result.ok) {
     const matched = result.error.kind !== 'no-template-matched' && result.error.kind !== 'empty-file';
     return { format, sheets, matched, rows: [], rowCount: 0, error: describeError(result.error) };

@@ -274,6 +274,22 @@ describe('POST /api/templates/preview', () => {
     ]);
   });
 
+  it('answers the grid and the detected first cell while the form has no complete template yet', async () => {
+    const res = await call(ctx, 'POST', '/api/templates/preview', admin, {
+      file: { fileName: 'sample.csv', contentBase64: Buffer.from(csv).toString('base64') },
+      template: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as TemplatePreview;
+    expect(body).toMatchObject({
+      format: 'csv',
+      matched: false,
+      rows: [],
+      error: { kind: 'no-template-matched', firstCell: 'Account' },
+    });
+    expect(body.sheets[0]).toMatchObject({ columnCount: 5, totalRows: 3 });
+  });
+
   it('explains a template that does not match, and rows that cannot be read', async () => {
     const unmatched = (
       await preview({ jsonTransform: [transactionTransform({ cellHeaderData: 'Nope' })] })

@@ -12,7 +12,7 @@ import {
   type TemplatePreview,
 } from '@tideline/contracts/templates/templates.schemas';
 import { failureMessage } from '../../lib/api-messages';
-import { gridOnlyTemplateOf, previewTemplateOf, type TemplateFormValues } from './template-form-values';
+import { previewTemplateOf, type TemplateFormValues } from './template-form-values';
 import { PreviewGrid, PreviewRows } from './preview-grid';
 import { readSampleFile, type SampleFile } from './sample-file';
 import { templateQueries } from './templates.queries';
@@ -54,14 +54,13 @@ export function TemplatePreviewPanel({ values, onUseHeaderRow, onUseFirstCell }:
   const isComplete = parsedTemplate.success;
   const body = file && {
     file: { fileName: file.fileName, contentBase64: file.contentBase64 },
-    template: isComplete
-      ? (JSON.parse(template) as typeof parsedTemplate.data)
-      : gridOnlyTemplateOf(values.type),
+    // An incomplete form asks for the grid (and the detected first cell) alone.
+    template: isComplete ? (JSON.parse(template) as typeof parsedTemplate.data) : null,
   };
   const preview = useQuery({
     ...templateQueries.preview(
       file?.key ?? '',
-      body ?? { file: { fileName: '', contentBase64: '' }, template: gridOnlyTemplateOf(values.type) },
+      body ?? { file: { fileName: '', contentBase64: '' }, template: null },
     ),
     enabled: Boolean(body),
     placeholderData: keepPreviousData,

@@ -41,26 +41,41 @@ const RELATIONSHIP = {
   collectionType: 'File Upload',
 };
 
+const PERMISSIONS = ['VIEW_CLIENTS', 'VIEW_BANK_CLIENT_RELATIONSHIPS', 'VIEW_TEMPLATES', 'MANAGE_TEMPLATES'];
+
+/** The client's Banks tab, then the relationship's row action that opens a template dialog. */
+async function openTemplateDialog(action: string, routes: Parameters<typeof fakeApi>[0]) {
+  const me = {
+    userId: 3,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'g@example.com',
+    permList: PERMISSIONS,
+  };
+  useSessionStore.getState().setUser(me);
+  const api = fakeApi({
+    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+    'GET /api/users/logged-user': { body: me },
+    'GET /api/clients/1': { body: CLIENT },
+    'GET /api/clients/report-status/1': { body: [] },
+    'GET /api/clients/banks/all/1': { body: [RELATIONSHIP] },
+    'POST /api/templates/manage': { body: { msg: TEMPLATE_MSG.saved } },
+    ...routes,
+  });
+  renderApp('/client-management/1');
+  const user = userEvent.setup({ delay: null });
+  await user.click(await screen.findByRole('tab', { name: 'Banks' }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: 'Actions for First National' }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+  const dialog = await screen.findByRole('dialog', { name: new RegExp(action) });
+  return { api, user, dialog };
+}
+
 describe('Manage Investments Import Template', { timeout: 30_000 }, () => {
   it('checks page 1 before page 2, then saves headerStart -1 from the client Banks tab', async () => {
-    const permList = ['VIEW_CLIENTS', 'VIEW_BANK_CLIENT_RELATIONSHIPS', 'VIEW_TEMPLATES', 'MANAGE_TEMPLATES'];
-    const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'g@example.com', permList };
-    useSessionStore.getState().setUser(me);
-    const api = fakeApi({
-      'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-      'GET /api/users/logged-user': { body: me },
-      'GET /api/clients/1': { body: CLIENT },
-      'GET /api/clients/report-status/1': { body: [] },
-      'GET /api/clients/banks/all/1': { body: [RELATIONSHIP] },
+    const { api, user, dialog } = await openTemplateDialog('Manage Investments Import Template', {
       'GET /api/templates/all/Investment/5': { body: [] },
-      'POST /api/templates/manage': { body: { msg: TEMPLATE_MSG.saved } },
     });
-    renderApp('/client-management/1');
-    const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('tab', { name: 'Banks' }, { timeout: 10_000 }));
-    await user.click(await screen.findByRole('button', { name: 'Actions for First National' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Manage Investments Import Template' }));
-    const dialog = await screen.findByRole('dialog', { name: /Manage Investments Import Template/ });
     expect(await within(dialog).findByText('Page 1 of 2')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -101,6 +116,34 @@ describe('Manage Investments Import Template', { timeout: 30_000 }, () => {
             investmentType: '6',
           },
         ],
+      },
+    });
+  });
+});
+
+describe('Manage Treasury Services Import Template', { timeout: 30_000 }, () => {
+  it("needs the account group name ('Required!') and saves it as the only field", async () => {
+    const { api, user, dialog } = await openTemplateDialog('Manage Treasury Services Import Template', {
+      'GET /api/templates/all/Treasury/5': { body: [] },
+    });
+    const groupName = await within(dialog).findByLabelText('Account Group Name');
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    await user.type(groupName, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required!')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/templates/manage')).toBe(0);
+
+    await user.clear(groupName);
+    await user.type(groupName, 'Treasury Services');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(TEMPLATE_MSG.saved)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/templates/manage')?.body).toEqual({
+      template: {
+        bankClientRelId: 5,
+        type: 'Treasury',
+        templateType: 'Cell',
+        headerRow: null,
+        jsonTransform: [{ accountGroupName: 'Treasury Services' }],
       },
     });
   });
