@@ -25,8 +25,16 @@ import { banksRoutes } from './modules/banks/banks.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { investmentGroupsRoutes } from './modules/investments/investment-groups.routes';
+import {
+  clientMaturingInvestmentsRoutes,
+  dashboardMaturingInvestmentsRoutes,
+  investmentWidgetsRoutes,
+} from './modules/investments/investment-widgets.routes';
+import { investmentsRoutes } from './modules/investments/investments.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { globalSettingsRoutes } from './modules/settings/global-settings.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createRolesService } from './modules/roles/roles.service';
@@ -113,6 +121,12 @@ export async function buildApp(
   await app.register(accountGroupsRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(accountLinksRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(transactionsRoutes({ db }), { prefix: '/api/transactions' });
+  await app.register(investmentsRoutes(platform), { prefix: '/api/investments' });
+  await app.register(investmentGroupsRoutes({ db }), { prefix: '/api/investments' });
+  await app.register(investmentWidgetsRoutes({ db }), { prefix: '/api/investments' });
+  await app.register(clientMaturingInvestmentsRoutes({ db }), { prefix: '/api/clients' });
+  await app.register(dashboardMaturingInvestmentsRoutes({ db }), { prefix: '/api/dashboard' });
+  await app.register(globalSettingsRoutes({ db }), { prefix: '/api/administration' });
 
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -10,3 +10,5 @@ export * from './schema/accounts';
 export * from './schema/keywords';
 export * from './schema/transactions';
 export * from './schema/market-rates';
+export * from './schema/settings';
+export * from './schema/investments';

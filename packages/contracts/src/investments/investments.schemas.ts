@@ -34,8 +34,9 @@ export type PremiumDiscount = (typeof PREMIUM_DISCOUNT)[number];
  * filter field names, plus the hidden clientId and accountName). Kinds: number ranges {low, high} for
  * faceValue, interestRate, liquidityLevel, daysUntilMaturity, settlementAmount, interestAtMaturity,
  * couponRate; date ranges {from, to} for maturityDate, callDate, settlementDate, createdAt; text prefix for
- * investmentId, bank, investmentType, clientAccountRelationship, fund; a list for premiumDiscount and
- * clientId.
+ * investmentId, bank, investmentType, clientAccountRelationship, fund, accountName, clientName; a list
+ * for premiumDiscount and clientId. The search box matches investmentId, bank, investmentType,
+ * clientAccountRelationship and fund anywhere in them. Default order: maturityDate ascending.
  */
 export const INVESTMENT_LIST_COLUMNS = [
   'faceValue',
@@ -56,15 +57,19 @@ export const INVESTMENT_LIST_COLUMNS = [
   'clientAccountRelationship',
   'fund',
   'clientId',
+  'accountName',
+  'clientName',
 ] as const;
 export type InvestmentListColumn = (typeof INVESTMENT_LIST_COLUMNS)[number];
 
 /**
  * Filters that narrow the list without being a column (sent in `filters` like the others):
  * - myClients: true keeps the investments of the user's own clients (the clients they are assigned to;
- *   for a client-scoped user, their associated clients) — the filter dialog's radio and state 3;
+ *   for a client-scoped user, their associated clients) — the filter dialog's radio and state 3; false
+ *   (or leaving it out) is 'all investments'. It counts as a filter (resultCount, not totalCount);
  * - groupId: a group id, keeps that investment group's members (the group page);
  * - notInGroupId: a group id, keeps investments not in that group (the 'Add Investment(s)' search).
+ * groupId and notInGroupId frame the list: totalCount counts within them.
  */
 export const INVESTMENT_SCOPE_FILTERS = ['myClients', 'groupId', 'notInGroupId'] as const;
 export type InvestmentScopeFilter = (typeof INVESTMENT_SCOPE_FILTERS)[number];
@@ -140,7 +145,7 @@ const MoneySchema = z.preprocess(
 
 /** A rate in percent: numeric ('Field must be a number.'), at most 6 decimals, within ±1000 %. */
 const RateSchema = z
-  .string()
+  .string({ error: MSG.required })
   .trim()
   .regex(/^-?\d+(\.\d+)?$/, { message: MSG.fieldMustBeNumber, abort: true })
   .refine((v) => /^-?\d{1,3}(\.\d{1,6})?$/.test(v), 'At most 3 digits and 6 decimals.');
@@ -155,7 +160,7 @@ export const InvestmentInputSchema = z
   .object({
     faceValue: MoneySchema,
     settlementAmount: MoneySchema,
-    interestRate: z.preprocess(numberText, RateSchema.pipe(z.string({ error: MSG.required }))),
+    interestRate: z.preprocess(numberText, RateSchema),
     couponRate: z.preprocess(
       (v) => (v === '' || v === undefined || v === null ? null : numberText(v)),
       RateSchema.nullable(),

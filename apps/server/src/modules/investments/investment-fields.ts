@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  NO_FILE_ID,
+  type Investment,
+  type PremiumDiscount,
+} from '@tideline/contracts/investments/investments.schemas';
+import {
+  accounts,
+  banks,
+  clients,
+  investmentGroupInvestments,
+  investments,
+  investmentTypes,
+} from '../../db/schema';
+
+// clients-accounts-investments-reports.md 3 "Investment": the read-only fields, computed here once, in
+// SQL, so the paged list can filter and sort by them and nothing typed in can disagree with them.
+// docs/models.md "Interest at maturity" explains the formula.
+
+/** Today as a calendar day in UTC: the day the windows and daysUntilMaturity count from. */
+export const todaySql = sql<string>`(now() at time zone 'utc')::date`;
+
+/** Maturity date minus today, in days (negative once matured). */
+export const daysUntilMaturitySql = sql<number>`(${investments.maturityDate} - ${todaySql})`;
+
+/**
+ * (faceValue − settlementAmount) + faceValue × couponRate / 100 × days(settlement → maturity) / 365,
+ * rounded to cents. couponRate is a percent (spec 9 shows it 'with %'); no coupon counts as 0.
+ */
+export const interestAtMaturitySql = sql<string>`round(
+  (${investments.faceValue} - ${investments.settlementAmount})
+  + ${investments.faceValue} * coalesce(${investments.couponRate}, 0) / 100
+    * (${investments.maturityDate} - ${investments.settlementDate}) / 365.0, 2)`;
+
+/** 'Premium' when bought above face value, else 'Discount' (at par counts as 'Discount', spec 3). */
+export const premiumDiscountSql = sql<PremiumDiscount>`(case when ${investments.settlementAmount} > ${investments.faceValue} then 'Premium' else 'Discount' end)`;
+
+/** 'Client Name, Account Name' (spec 3: the part after the comma is the account name). */
+export const clientAccountRelationshipSql = sql<string>`(${clients.clientName} || ', ' || ${accounts.accountName})`;
+
+/** The groups an investment belongs to, in id order. */
+const groupIdListSql = sql<number[]>`coalesce((select array_agg(m.group_id order by m.group_id)
+  from ${investmentGroupInvestments} m where m.investment_id = ${investments.id}), '{}')`;
+
+/** The columns every investment answer is built from (see toInvestment). */
+export const investmentRowFields = {
+  id: investments.id,
+  clientId: investments.clientId,
+  clientName: clients.clientName,
+  accountId: investments.accountId,
+  accountName: accounts.accountName,
+  fileId: investments.fileId,
+  clientAccountRelationship: clientAccountRelationshipSql,
+  faceValue: investments.faceValue,
+  maturityDate: investments.maturityDate,
+  investmentTypeId: investments.investmentTypeId,
+  investmentTypeName: investmentTypes.investmentTypeName,
+  fund: investments.fund,
+  interestRate: investments.interestRate,
+  liquidityLevel: investments.liquidityLevel,
+  daysUntilMaturity: daysUntilMaturitySql,
+  investmentId: investments.marketIdentifier,
+  couponRate: investments.couponRate,
+  callDate: investments.callDate,
+  settlementDate: investments.settlementDate,
+  settlementAmount: investments.settlementAmount,
+  interestAtMaturity: interestAtMaturitySql,
+  premiumDiscount: premiumDiscountSql,
+  bank: banks.bankName,
+  createdAt: investments.createdAt,
+  investmentGroupIdList: groupIdListSql,
+};
+
+/** Joins every investment query reads from: account, client, type and the account's bank. */
+export const investmentJoins = {
+  accountOn: sql`${accounts.accountId} = ${investments.accountId}`,
+  clientOn: sql`${clients.clientId} = ${investments.clientId}`,
+  typeOn: sql`${investmentTypes.investmentTypeId} = ${investments.investmentTypeId}`,
+  bankOn: sql`${banks.bankId} = ${accounts.bankId}`,
+} satisfies Record<string, SQL>;
+
+export interface InvestmentRow {
+  id: number;
+  clientId: number;
+  clientName: string;
+  accountId: number;
+  accountName: string;
+  fileId: number | null;
+  clientAccountRelationship: string;
+  faceValue: string;
+  maturityDate: string;
+  investmentTypeId: number;
+  investmentTypeName: string;
+  fund: string | null;
+  interestRate: string;
+  liquidityLevel: number | null;
+  daysUntilMaturity: number | string;
+  investmentId: string | null;
+  couponRate: string | null;
+  callDate: string | null;
+  settlementDate: string;
+  settlementAmount: string;
+  interestAtMaturity: string;
+  premiumDiscount: PremiumDiscount;
+  bank: string | null;
+  createdAt: Date | string;
+  investmentGroupIdList: (number | string)[] | string | null;
+}
+
+/** node-postgres may hand an int[] back as its text form '{1,2}' when read through a raw expression. */
+function toIdList(value: InvestmentRow['investmentGroupIdList']): number[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map(Number);
+}
+
+export function toInvestment(row: InvestmentRow): Investment {
+  return {
+    ...row,
+    fileId: row.fileId ?? NO_FILE_ID,
+    faceValue: Number(row.faceValue),
+    investmentType: row.investmentTypeName,
+    interestRate: Number(row.interestRate),
+    daysUntilMaturity: Number(row.daysUntilMaturity),
+    couponRate: row.couponRate === null ? null : Number(row.couponRate),
+    settlementAmount: Number(row.settlementAmount),
+    interestAtMaturity: Number(row.interestAtMaturity),
+    createdAt:
+      row.createdAt instanceof Date ? row.createdAt.toISOString() : new Date(row.createdAt).toISOString(),
+    investmentGroupIdList: toIdList(row.investmentGroupIdList),
+  };
+}
