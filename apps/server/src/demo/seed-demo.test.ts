@@ -81,6 +81,19 @@ describe('seedDemo on an empty database', () => {
     });
     expect(result.counts.transactions).toBeGreaterThan(40_000);
     expect(result.counts.audit_log).toBeGreaterThan(100);
+    expect(result.counts.investments).toBeGreaterThan(100);
+    expect(result.counts.investment_groups).toBe(4);
+    expect(result.counts.investment_group_investments).toBeGreaterThan(50);
+  });
+
+  it('holds investments only on investment and hybrid accounts, some maturing within 90 days', async () => {
+    const [row] = await rowsOf<{ misplaced: number; soon: number; clients: number }>(sql`
+      select count(*) filter (where a.account_type not in ('Investment', 'Hybrid'))::int as misplaced,
+        count(*) filter (where i.maturity_date between '2026-04-01' and '2026-06-29')::int as soon,
+        count(distinct i.client_id)::int as clients
+      from investments i join accounts a on a.account_id = i.account_id`);
+    expect(row).toMatchObject({ misplaced: 0, clients: 6 });
+    expect(row!.soon).toBeGreaterThanOrEqual(10);
   });
 
   it("puts every account in its client's All Accounts group", async () => {

@@ -10,6 +10,7 @@ import { DEMO_SEED } from './demo-random';
 import { insertDemoKeywords, insertDemoTransactions } from './load-transactions';
 import { planDemoTransactions } from './plan-transactions';
 import { DEMO_ACTOR, seedUsers, type Invitation, type InvitationCollector } from './seed-people';
+import { seedInvestments } from './seed-investments';
 import { seedStructure } from './seed-structure';
 
 export const DEMO_NOT_EMPTY_MSG =
@@ -36,6 +37,9 @@ export const DEMO_TABLES = [
   'keyword_categories',
   'keywords',
   'transactions',
+  'investments',
+  'investment_groups',
+  'investment_group_investments',
   'audit_log',
 ] as const;
 
@@ -55,7 +59,8 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
 
 /**
  * `npm run cli -- seed-demo`: six public-sector clients, eight banks, their relationships, templates,
- * forty accounts, groups, links, three years of transactions ending `endDate` and a few users per role.
+ * forty accounts, groups, links, three years of transactions ending `endDate`, an investment ladder on
+ * the investment and hybrid accounts with four investment groups, and a few users per role.
  * Only into a database without clients; the same seed and end date give the same rows.
  */
 export async function seedDemo(
@@ -75,6 +80,7 @@ export async function seedDemo(
   const { clientIds, accountIds } = await seedStructure(db, DEMO_ACTOR, DEMO_CONTEXT, plan, assignees);
   const keywordIds = await insertDemoKeywords(db);
   await insertDemoTransactions(db, plan.transactions, accountIds, keywordIds);
+  await seedInvestments(db, plan.lastDate, options.seed ?? DEMO_SEED, accountIds);
   const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
   await db.execute(sql`analyze transactions`);
 
