@@ -19,8 +19,10 @@ const ClientManagementPage = lazy(() => import('../features/clients/client-manag
 const ClientProfileRoute = lazy(() => import('./routes/client-profile-route'));
 const BankManagementPage = lazy(() => import('../features/banks/bank-management-page'));
 const GlobalSettingsRoute = lazy(() => import('./routes/global-settings-route'));
-const AccountProfilePage = lazy(() => import('../features/accounts/account-profile-page'));
+const AccountProfileRoute = lazy(() => import('./routes/account-profile-route'));
 const AccountGroupPage = lazy(() => import('../features/accounts/account-group-page'));
+const InvestmentManagementPage = lazy(() => import('../features/investments/investment-management-page'));
+const InvestmentGroupPage = lazy(() => import('../features/investments/investment-group-page'));
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -33,12 +35,14 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/dashboard') return <DashboardPage />;
   if (route === '/my-account') return <MyAccountPage />;
   if (route === '/user-management') return <UserManagementPage />;
-  if (route === '/client-management/:clientId/:accountId') return <AccountProfilePage />;
+  if (route === '/client-management/:clientId/:accountId') return <AccountProfileRoute />;
   if (route === '/client-management/:clientId/account-group/:groupId') return <AccountGroupPage />;
   if (route === '/client-management') return <ClientManagementPage />;
   if (route === '/client-management/:id') return <ClientProfileRoute />;
   if (route === '/bank-management') return <BankManagementPage />;
   if (route === '/global-settings') return <GlobalSettingsRoute />;
+  if (route === '/investment-management') return <InvestmentManagementPage />;
+  if (route === '/investment-management/investment-group/:groupId') return <InvestmentGroupPage />;
   return <PlaceholderPage title={ROUTE_TITLES[route]} />;
 }
 

@@ -24,6 +24,16 @@ const AccountsTab = lazy(() =>
 const AccountGroupsTab = lazy(() =>
   import('../../features/accounts/account-groups-tab').then((m) => ({ default: m.AccountGroupsTab })),
 );
+const ClientInvestmentsTab = lazy(() =>
+  import('../../features/investments/client-investments-tab').then((m) => ({
+    default: m.ClientInvestmentsTab,
+  })),
+);
+const MaturingInvestmentsWidget = lazy(() =>
+  import('../../features/investments/maturing-investments-widget').then((m) => ({
+    default: m.MaturingInvestmentsWidget,
+  })),
+);
 const TemplateDialog = lazy(() =>
   import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
 );
@@ -40,7 +50,14 @@ const renderTemplateDialog: RenderTemplateDialog = ({ type, relationship, onClos
 );
 
 function SummaryPanel({ client }: { client: Client }) {
-  return <ClientSummaryTab client={client} renderTemplateDialog={renderTemplateDialog} />;
+  const widgets = {
+    'Maturing Investments': (
+      <Suspense fallback={null}>
+        <MaturingInvestmentsWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+  };
+  return <ClientSummaryTab client={client} renderTemplateDialog={renderTemplateDialog} widgets={widgets} />;
 }
 
 function AccountsPanel({ client }: { client: Client }) {
@@ -51,7 +68,11 @@ function AccountGroupsPanel({ client }: { client: Client }) {
   return <AccountGroupsTab clientId={client.clientId} />;
 }
 
-// Investments and reports arrive with their issues; until then their tabs show the empty state.
+function InvestmentsPanel({ client }: { client: Client }) {
+  return <ClientInvestmentsTab clientId={client.clientId} />;
+}
+
+// Reports arrive with their issue; until then its tab shows the empty state.
 function NotYetPanel() {
   return (
     <Paper>
@@ -73,7 +94,7 @@ const TABS: readonly TabDefinition[] = [
   { index: 0, label: 'Summary', permission: 'VIEW_CLIENTS', Panel: SummaryPanel },
   { index: 1, label: 'Accounts', permission: 'VIEW_ACCOUNTS', Panel: AccountsPanel },
   { index: 2, label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: AccountGroupsPanel },
-  { index: 3, label: 'Investments', permission: 'VIEW_INVESTMENTS', Panel: NotYetPanel },
+  { index: 3, label: 'Investments', permission: 'VIEW_INVESTMENTS', Panel: InvestmentsPanel },
   { index: 4, label: 'Reports', permission: 'VIEW_REPORTS', Panel: NotYetPanel },
 ];
 

@@ -4,6 +4,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactElement } from 'react';
 import type { DataTableColumn, SortState } from './data-table.types';
 
 // Read by screen readers, not shown (the arrow shows it).
@@ -26,6 +28,16 @@ interface DataTableHeadProps<T> {
   /** Null when the table offers no selection. */
   pageSelection: { isAll: boolean; isSome: boolean; onToggleAll: () => void; isDisabled: boolean } | null;
   hasActions: boolean;
+}
+
+/** A header's explanation describes it (aria-describedby) and leaves its name alone. */
+function withTooltip(tooltip: string | undefined, header: ReactElement) {
+  if (!tooltip) return header;
+  return (
+    <Tooltip title={tooltip} describeChild>
+      {header}
+    </Tooltip>
+  );
 }
 
 /** The header row: select-all on the page, sortable column headers, the actions column. */
@@ -60,18 +72,22 @@ export function DataTableHead<T>({
               sortDirection={isSorted ? direction : false}
               sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
             >
-              {column.sortable === false ? (
-                column.header
-              ) : (
-                <TableSortLabel active={isSorted} direction={direction} onClick={() => onSort(column.id)}>
-                  {column.header}
-                  {isSorted && (
-                    <Box component="span" sx={visuallyHidden}>
-                      {sort.desc ? ', sorted descending' : ', sorted ascending'}
-                    </Box>
+              {column.sortable === false
+                ? withTooltip(
+                    column.headerTooltip,
+                    <span tabIndex={column.headerTooltip ? 0 : undefined}>{column.header}</span>,
+                  )
+                : withTooltip(
+                    column.headerTooltip,
+                    <TableSortLabel active={isSorted} direction={direction} onClick={() => onSort(column.id)}>
+                      {column.header}
+                      {isSorted && (
+                        <Box component="span" sx={visuallyHidden}>
+                          {sort.desc ? ', sorted descending' : ', sorted ascending'}
+                        </Box>
+                      )}
+                    </TableSortLabel>,
                   )}
-                </TableSortLabel>
-              )}
             </TableCell>
           );
         })}

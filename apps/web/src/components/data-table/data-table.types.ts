@@ -15,6 +15,8 @@ export interface DataTableColumn<T> {
   /** Unique; also the id sent in sortOrder and the default field read from the row. */
   id: string;
   header: string;
+  /** Explains the column when its header is hovered or focused (e.g. 'determined by Analytics'). */
+  headerTooltip?: string;
   /** The value used to sort, search, filter and export; defaults to `row[id]`. */
   accessor?: (row: T) => CellValue;
   /** What the cell shows; defaults to the accessor's value as text. */

@@ -32,22 +32,30 @@ const TransactionsTable = lazy(() =>
 /** The client profile's tab index of the accounts (spec 2), sent as navigation state. */
 const ACCOUNTS_TAB = 1;
 
-interface TabDefinition {
+/** A tab of the account profile; other areas' tabs (e.g. Investments) are handed in by src/app. */
+export interface AccountTabDefinition {
   id: string;
   label: string;
   permission: Permission;
   Panel: ComponentType<{ account: Account }>;
 }
 
-// Spec 2 "Account profile": each tab with its permission; Notes and Investments come with their issues.
-const TABS: readonly TabDefinition[] = [
+// Spec 2 "Account profile": each tab with its permission; Notes comes with its issue, Investments from
+// the investments feature through `extraTabs`.
+const TABS: readonly AccountTabDefinition[] = [
   { id: 'link', label: 'Account Link', permission: 'VIEW_ACCOUNT_LINKS', Panel: AccountLinkTab },
   { id: 'groups', label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: AccountGroupChipsTab },
   { id: 'transactions', label: 'Transactions', permission: 'VIEW_TRANSACTIONS', Panel: TransactionsTable },
 ];
 
+const NO_TABS: readonly AccountTabDefinition[] = [];
+
 /** /client-management/:clientId/:accountId (spec 2 "Account profile"). */
-export default function AccountProfilePage() {
+export default function AccountProfilePage({
+  extraTabs = NO_TABS,
+}: {
+  extraTabs?: readonly AccountTabDefinition[];
+}) {
   const params = useParams();
   const clientId = Number(params.clientId);
   const accountId = Number(params.accountId);
@@ -72,7 +80,7 @@ export default function AccountProfilePage() {
 
   if (!account.data) return <PageLoader />;
   const current = account.data;
-  const visibleTabs = TABS.filter((t) => hasAnyPermission(permList, [t.permission]));
+  const visibleTabs = [...TABS, ...extraTabs].filter((t) => hasAnyPermission(permList, [t.permission]));
   const tab = visibleTabs.find((t) => t.id === tabId) ?? visibleTabs[0];
 
   return (

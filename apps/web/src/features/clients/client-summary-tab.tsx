@@ -8,7 +8,7 @@ import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
 import { usePermList } from '../../lib/use-can';
 import { ClientBanksTable, type RenderTemplateDialog } from './client-banks-table';
-import { SummaryWidgets } from './summary-widgets';
+import { SummaryWidgets, type SummaryWidgetSlots } from './summary-widgets';
 
 type SubTabId = 'summary' | 'negotiated-rates' | 'notes' | 'banks';
 
@@ -25,9 +25,12 @@ const SUB_TABS: readonly { id: SubTabId; label: string; permission: Permission |
 export function ClientSummaryTab({
   client,
   renderTemplateDialog,
+  widgets,
 }: {
   client: Client;
   renderTemplateDialog?: RenderTemplateDialog;
+  /** Widgets other areas fill in (composed in src/app). */
+  widgets?: SummaryWidgetSlots;
 }) {
   const permList = usePermList();
   const visible = SUB_TABS.filter((t) => t.permission === null || hasAnyPermission(permList, [t.permission]));
@@ -53,7 +56,7 @@ export function ClientSummaryTab({
         id={`client-subpanel-${current.id}`}
         aria-labelledby={`client-subtab-${current.id}`}
       >
-        {current.id === 'summary' && <SummaryWidgets client={client} />}
+        {current.id === 'summary' && <SummaryWidgets client={client} widgets={widgets} />}
         {current.id === 'banks' && (
           <ClientBanksTable clientId={client.clientId} renderTemplateDialog={renderTemplateDialog} />
         )}

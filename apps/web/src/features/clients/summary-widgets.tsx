@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -7,8 +8,8 @@ import { EmptyState } from '../../components/data-table/empty-state';
 import { ClientCard } from './client-card';
 import { ReportStatusCard } from './report-status-card';
 
-// Spec 2 "Summary widgets": these fill in with the investments, analysis and forecast issues; until
-// then each shows its title and the empty state.
+// Spec 2 "Summary widgets": these are filled in by other areas (investments, analysis, forecast), handed
+// in by src/app; until then each shows its title and the empty state.
 const LATER_WIDGETS = [
   'Maturing Investments',
   'Day-to-Day Variance',
@@ -19,6 +20,8 @@ const LATER_WIDGETS = [
   'Short-Term Cash Position Forecast',
   'Interest Rate Comparison',
 ] as const;
+
+export type SummaryWidgetSlots = Partial<Record<(typeof LATER_WIDGETS)[number], ReactNode>>;
 
 function EmptyWidget({ title }: { title: string }) {
   const id = `widget-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -33,13 +36,13 @@ function EmptyWidget({ title }: { title: string }) {
 }
 
 /** Sub-tab 0 of the Summary tab: the client card, Report Status and the other widgets. */
-export function SummaryWidgets({ client }: { client: Client }) {
+export function SummaryWidgets({ client, widgets = {} }: { client: Client; widgets?: SummaryWidgetSlots }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
       <ClientCard client={client} />
       <ReportStatusCard clientId={client.clientId} />
       {LATER_WIDGETS.map((title) => (
-        <EmptyWidget key={title} title={title} />
+        <Fragment key={title}>{widgets[title] ?? <EmptyWidget title={title} />}</Fragment>
       ))}
     </Box>
   );

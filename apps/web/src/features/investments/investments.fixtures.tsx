@@ -1,0 +1,133 @@
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Permission } from '@tideline/contracts/access/permissions';
+import type { InvestmentGroup } from '@tideline/contracts/investments/investment-groups.schemas';
+import type { Investment } from '@tideline/contracts/investments/investments.schemas';
+import { AppRoutes } from '../../app/app-routes';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
+import { useSessionStore } from '../../lib/session-store';
+import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
+
+// Test data of the investment screens: two investments of client 1 and one group.
+
+configure({ asyncUtilTimeout: 5_000 });
+export const UI_TEST_TIMEOUT = 30_000;
+
+export function investmentOf(overrides: Partial<Investment> & Pick<Investment, 'id'>): Investment {
+  return {
+    clientId: 1,
+    clientName: 'Springfield',
+    accountId: 10,
+    accountName: 'General Fund',
+    fileId: 1,
+    clientAccountRelationship: 'Springfield, General Fund',
+    faceValue: 1_000_000,
+    maturityDate: '2026-06-30',
+    investmentTypeId: 2,
+    investmentTypeName: 'Treasury Bill',
+    investmentType: 'Treasury Bill',
+    fund: null,
+    interestRate: 4.25,
+    liquidityLevel: null,
+    daysUntilMaturity: 45,
+    investmentId: '912797KX4',
+    couponRate: 3.5,
+    callDate: '2026-03-31',
+    settlementDate: '2025-12-31',
+    settlementAmount: 990_000,
+    interestAtMaturity: 27_452.05,
+    premiumDiscount: 'Discount',
+    bank: 'First Bank',
+    createdAt: '2025-12-31T10:00:00.000Z',
+    investmentGroupIdList: [],
+    ...overrides,
+  };
+}
+
+export const T_BILL = investmentOf({ id: 1 });
+export const AGENCY_NOTE = investmentOf({
+  id: 2,
+  investmentId: '3133EPXY1',
+  investmentTypeId: 3,
+  investmentTypeName: 'Agency Note',
+  investmentType: 'Agency Note',
+  fileId: 44,
+  liquidityLevel: 3,
+});
+
+export const RESERVES: InvestmentGroup = {
+  groupId: 7,
+  groupName: 'Reserves',
+  countInvestments: 1,
+  settlementAmountSum: 990_000,
+  updatedAt: '2026-01-05T12:00:00.000Z',
+};
+
+export function pageOf(rows: Investment[], totalCount = rows.length) {
+  return { body: { results: rows, pageCount: 1, resultCount: rows.length, totalCount } };
+}
+
+export const BASE_ROUTES: Record<string, FakeHandler | FakeResponse> = {
+  'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+  'POST /api/investments/all/': pageOf([T_BILL, AGENCY_NOTE]),
+  'GET /api/investments/types/list': {
+    body: [
+      { label: 'Treasury Bill', value: 2 },
+      { label: 'Agency Note', value: 3 },
+    ],
+  },
+  'GET /api/investments/groups': { body: [RESERVES] },
+  'GET /api/investments/groups/single/7': { body: RESERVES },
+  'GET /api/dashboard/users/maturing-investments/3': {
+    body: { windowStart: '2026-05-01', windowEnd: '2026-07-30', maturityLimitDays: 90, clients: [] },
+  },
+};
+
+function signIn(permList: readonly Permission[]) {
+  const me = {
+    userId: 3,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: 'g@example.com',
+    permList: [...permList],
+  };
+  useSessionStore.getState().setUser(me);
+  return me;
+}
+
+let currentPath = '';
+function LocationProbe() {
+  const location = useLocation();
+  currentPath = location.pathname + location.search;
+  return null;
+}
+
+/** Opens a route of the app (guards and all) as a signed-in user, with an optional navigation state. */
+export function openInvestments(
+  path: string,
+  permList: readonly Permission[],
+  routes: Record<string, FakeHandler | FakeResponse> = {},
+  state?: unknown,
+) {
+  const me = signIn(['VIEW_INVESTMENTS', ...permList]);
+  const api = fakeApi({ ...BASE_ROUTES, 'GET /api/users/logged-user': { body: me }, ...routes });
+  const result = render(
+    <AppProviders queryClient={createQueryClient()}>
+      <MemoryRouter
+        initialEntries={[{ pathname: path.split('?')[0]!, search: path.split('?')[1] ?? '', state }]}
+      >
+        <LocationProbe />
+        <AppRoutes />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { api, ...result, currentPath: () => currentPath };
+}
+
+/** The bodies the investments lists were asked with, in order. */
+export function listRequests(api: ReturnType<typeof fakeApi>, path = '/api/investments/all/') {
+  return api.calls
+    .filter((c) => c.method === 'POST' && c.path === path)
+    .map((c) => c.body as { filters: { id: string; value: unknown }[]; pageSize: number; pageIndex: number });
+}

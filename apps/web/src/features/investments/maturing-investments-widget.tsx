@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { MATURING_INVESTMENTS_PAGE_SIZE } from '@tideline/contracts/investments/investment-widgets.schemas';
+import { EmptyState } from '../../components/data-table/empty-state';
+import { formatCurrency, formatDate } from '../../lib/format';
+import { investmentQueries } from './investments.queries';
+import { maturityWindowLabel } from './maturity-window';
+
+/**
+ * The client summary's 'Maturing Investments' widget (spec 2, 3; platform.md 9): what matures within the
+ * maturity limit, 4 rows a page, the window's date range in a tooltip.
+ */
+export function MaturingInvestmentsWidget({ clientId }: { clientId: number }) {
+  const maturing = useQuery(investmentQueries.maturingOfClient(clientId));
+  const [pageIndex, setPageIndex] = useState(0);
+  const data = maturing.data;
+  const rows = data?.maturingInvestments ?? [];
+  const page = rows.slice(
+    pageIndex * MATURING_INVESTMENTS_PAGE_SIZE,
+    (pageIndex + 1) * MATURING_INVESTMENTS_PAGE_SIZE,
+  );
+  const windowLabel = data ? maturityWindowLabel(data) : 'Maturing within the maturity limit';
+
+  return (
+    <Card component="section" aria-labelledby="widget-maturing-investments" sx={{ height: '100%' }}>
+      <CardHeader
+        title="Maturing Investments"
+        slotProps={{ title: { id: 'widget-maturing-investments', component: 'h2', variant: 'h6' } }}
+        action={
+          <Tooltip title={windowLabel}>
+            <IconButton size="small" aria-label={windowLabel}>
+              <InfoOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        }
+      />
+      <CardContent sx={{ pt: 0 }}>
+        {maturing.isLoading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        ) : rows.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {data!.totalMaturingInvestments} maturing,{' '}
+              {formatCurrency(data!.totalAmountMaturingInvestments)}
+            </Typography>
+            <Table size="small" aria-label="Maturing investments">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Investment</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Maturity Date</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {page.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/client-management/${clientId}/${row.accountId}`}>
+                        {row.investmentId ?? row.accountName}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{row.investmentType}</TableCell>
+                    <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
+                    <TableCell>{formatDate(row.maturityDate)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <TablePagination
+              component="div"
+              count={rows.length}
+              page={pageIndex}
+              rowsPerPage={MATURING_INVESTMENTS_PAGE_SIZE}
+              rowsPerPageOptions={[]}
+              onPageChange={(_e, next) => setPageIndex(next)}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
