@@ -33,6 +33,7 @@ import {
 } from './modules/investments/investment-widgets.routes';
 import { investmentsRoutes } from './modules/investments/investments.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { marketDataRoutes, marketRatesRoutes } from './modules/market-rates/market-rates.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { globalSettingsRoutes } from './modules/settings/global-settings.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
@@ -121,6 +122,11 @@ export async function buildApp(
   await app.register(accountGroupsRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(accountLinksRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(transactionsRoutes({ db }), { prefix: '/api/transactions' });
+  await app.register(marketDataRoutes({ db }), { prefix: '/api/dashboard' });
+  await app.register(
+    marketRatesRoutes({ jobs: platform.jobs, hasProviders: config.MARKET_RATES_PROVIDERS.length > 0 }),
+    { prefix: '/api/market-rates' },
+  );
   await app.register(investmentsRoutes(platform), { prefix: '/api/investments' });
   await app.register(investmentGroupsRoutes({ db }), { prefix: '/api/investments' });
   await app.register(investmentWidgetsRoutes({ db }), { prefix: '/api/investments' });

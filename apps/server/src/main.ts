@@ -6,6 +6,7 @@ import { createPlatform } from './platform/create-platform';
 import { buildApp } from './app';
 import { defineJobs } from './jobs';
 import { createAdmin, hasAnyUser, seedDefaultRoles } from './modules/users/users.service';
+import { loadRateSnapshotIfEmpty } from './modules/market-rates/load-rate-snapshot';
 
 // config -> database -> app -> listen (architecture.md "Repository layout").
 const config = loadConfig();
@@ -17,6 +18,8 @@ const database = await openDatabase({
 });
 await migrateDatabase(database.db);
 await seedDefaultRoles(database.db);
+// An offline install still shows the rate ticker: an empty rate history gets the shipped snapshot.
+await loadRateSnapshotIfEmpty(database.db);
 const platform = await createPlatform(config, database, log);
 const app = await buildApp(platform, { loggerInstance: log });
 defineJobs(platform);

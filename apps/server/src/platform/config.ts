@@ -43,6 +43,33 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  // Market rates (issue 6 point 4): which providers the daily refresh asks, in order; none = keep
+  // the shipped snapshot and imported files only.
+  MARKET_RATES_PROVIDERS: z
+    .string()
+    .default('none')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((p) => p.trim().toLowerCase())
+        .filter((p) => p !== 'none'),
+    )
+    .pipe(z.array(z.enum(['fred', 'treasury'], 'Each provider must be fred or treasury (or the list none).')))
+    .transform((list) => [...new Set(list)]),
+  FRED_API_KEY: z
+    .string()
+    .regex(/^[a-z0-9]{32}$/, 'A FRED API key is 32 lower-case letters and digits.')
+    .optional(),
+  FRED_BASE_URL: z.string().url().default('https://api.stlouisfed.org/fred'),
+  TREASURY_BASE_URL: z
+    .string()
+    .url()
+    .default('https://home.treasury.gov/resource-center/data-chart-center/interest-rates'),
+  MARKET_RATES_REFRESH_CRON: z
+    .string()
+    .regex(/^\S+( \S+){4}$/, 'A cron expression has five fields (minute hour day month weekday).')
+    .default('30 18 * * *'),
+  MARKET_RATES_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -54,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.MARKET_RATES_PROVIDERS.includes('fred') && !e.FRED_API_KEY)
+    throw new Error('Invalid configuration:\n  MARKET_RATES_PROVIDERS: fred needs FRED_API_KEY.');
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
@@ -63,5 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseMode: e.DATABASE_URL ? ('server' as const) : ('embedded' as const),
     // Embedded mode has no separate worker process, so jobs run in the API process unless told otherwise.
     jobsInProcess: e.JOBS_IN_PROCESS ?? !e.DATABASE_URL,
+    fredBaseUrl: e.FRED_BASE_URL.replace(/\/$/, ''),
+    treasuryBaseUrl: e.TREASURY_BASE_URL.replace(/\/$/, ''),
   };
 }

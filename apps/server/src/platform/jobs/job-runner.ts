@@ -20,6 +20,8 @@ export interface JobDefinition<T> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /** A recurring job (cron, in the time zone given); pg-boss sends it once per tick whatever the process count. */
+  schedule?: { cron: string; tz: string; data: T };
   handle(ctx: JobContext<T>): Promise<unknown>;
 }
 
@@ -54,6 +56,8 @@ export function createJobRunner(options: {
 
   async function runOne<T>(def: JobDefinition<T>, job: PgBoss.JobWithMetadata<T>) {
     const attempt = job.retryCount + 1;
+    // A scheduled job was sent by pg-boss's cron, not enqueue(): give it its job_runs row here.
+    await options.db.insert(jobRuns).values({ jobId: job.id, queue: def.name }).onConflictDoNothing();
     await updateRun(job.id, { state: 'active', attempts: attempt, message: null });
     const ctx: JobContext<T> = {
       jobId: job.id,
@@ -101,6 +105,13 @@ export function createJobRunner(options: {
           retryBackoff: true,
           expireInSeconds: def.expireInSeconds ?? 15 * 60,
         });
+        if (def.schedule) {
+          await boss.schedule(def.name, def.schedule.cron, def.schedule.data as object, {
+            tz: def.schedule.tz,
+          });
+        } else {
+          await boss.unschedule(def.name);
+        }
         if (work) {
           await boss.work<unknown>(
             def.name,
