@@ -12,7 +12,7 @@ const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
 const SetNewPasswordPage = lazy(() => import('../features/auth/set-new-password-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
 const AppLayout = lazy(() => import('./layout/app-layout'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const DashboardRoute = lazy(() => import('./routes/dashboard-route'));
 const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'));
 const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
 const ClientManagementPage = lazy(() => import('../features/clients/client-management-page'));
@@ -32,7 +32,7 @@ const NotFoundContent = lazy(() =>
 
 // Screens that later issues fill in; until then each shows its title.
 function pageFor(route: ProtectedRoute) {
-  if (route === '/dashboard') return <DashboardPage />;
+  if (route === '/dashboard') return <DashboardRoute />;
   if (route === '/my-account') return <MyAccountPage />;
   if (route === '/user-management') return <UserManagementPage />;
   if (route === '/client-management/:clientId/:accountId') return <AccountProfileRoute />;

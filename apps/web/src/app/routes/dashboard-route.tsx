@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
+import DashboardPage from '../../features/dashboard/dashboard-page';
+import { useCan } from '../../lib/use-can';
+
+// The dashboard composes the rate ticker (style.md: features do not import each other). platform.md
+// 2.5: the ticker loads only when the URL is exactly /dashboard, so /dashboard/ never fetches it.
+const RateTickerBar = lazy(() =>
+  import('../../features/market-rates/rate-ticker-bar').then((m) => ({ default: m.RateTickerBar })),
+);
+
+export default function DashboardRoute() {
+  const { pathname } = useLocation();
+  // The same permissions GET /api/dashboard/quandl declares.
+  const canSeeRates = useCan('VIEW_DASHBOARD', 'VIEW_RATE_DATA');
+  const tickerBar =
+    pathname === '/dashboard' && canSeeRates ? (
+      <Suspense fallback={null}>
+        <RateTickerBar />
+      </Suspense>
+    ) : null;
+  return <DashboardPage tickerBar={tickerBar} />;
+}
