@@ -36,6 +36,8 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { marketDataRoutes, marketRatesRoutes } from './modules/market-rates/market-rates.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { globalSettingsRoutes } from './modules/settings/global-settings.routes';
+import { keywordsRoutes } from './modules/settings/keywords.routes';
+import { settingTypesRoutes } from './modules/settings/setting-types.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createRolesService } from './modules/roles/roles.service';
@@ -133,6 +135,8 @@ export async function buildApp(
   await app.register(clientMaturingInvestmentsRoutes({ db }), { prefix: '/api/clients' });
   await app.register(dashboardMaturingInvestmentsRoutes({ db }), { prefix: '/api/dashboard' });
   await app.register(globalSettingsRoutes({ db }), { prefix: '/api/administration' });
+  await app.register(keywordsRoutes({ db }), { prefix: '/api/administration' });
+  await app.register(settingTypesRoutes({ db }), { prefix: '/api/administration' });
 
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

@@ -1,4 +1,5 @@
-import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // platform.md 3 "Global setting": id 1 the data-ingestion upload date (business day, 1-24), id 2 the
 // maturity limit in days (the Maturing Investments window). Seeded by the migration that creates it.
@@ -7,3 +8,36 @@ export const globalSettings = pgTable('global_settings', {
   value: integer('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// platform.md 3 "Note category": managed on Global Settings tab 1, chosen on notes. Deactivated, never
+// deleted, so notes keep the categories they have.
+export const noteCategories = pgTable(
+  'note_categories',
+  {
+    noteCategoryId: serial('note_category_id').primaryKey(),
+    noteCategoryName: text('note_category_name').notNull(),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('note_categories_name_lower_key').on(sql`lower(${t.noteCategoryName})`),
+    check('note_categories_status_check', sql`${t.status} in (0, 1)`),
+  ],
+);
+
+// platform.md 3 "Quote type": managed on Global Settings tab 4, chosen on negotiated rates.
+export const quoteTypes = pgTable(
+  'quote_types',
+  {
+    quoteTypeId: serial('quote_type_id').primaryKey(),
+    quoteTypeName: text('quote_type_name').notNull(),
+    status: smallint('status').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quote_types_name_lower_key').on(sql`lower(${t.quoteTypeName})`),
+    check('quote_types_status_check', sql`${t.status} in (0, 1)`),
+  ],
+);

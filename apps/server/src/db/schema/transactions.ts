@@ -29,7 +29,8 @@ export const transactions = pgTable(
     description: text('description').notNull().default(''),
     // Signed: credits positive, debits negative.
     amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
-    keywordId: integer('keyword_id').references(() => keywords.keywordId),
+    // Deleting a keyword (Global Settings tab 0) unassigns it from its transactions.
+    keywordId: integer('keyword_id').references(() => keywords.keywordId, { onDelete: 'set null' }),
     // Provenance: the statement file and batch the row was validated from (null when keyed or pulled).
     fileId: integer('file_id').references(() => files.fileId),
     batchId: integer('batch_id'),
@@ -54,6 +55,10 @@ export const transactions = pgTable(
       t.accountId,
       sql`lower(${t.description}) gin_trgm_ops`,
     ),
+    // Lets a keyword delete find its transactions without reading the whole table.
+    index('transactions_keyword_idx')
+      .on(t.keywordId)
+      .where(sql`${t.keywordId} is not null`),
     index('transactions_file_idx')
       .on(t.fileId)
       .where(sql`${t.fileId} is not null`),
