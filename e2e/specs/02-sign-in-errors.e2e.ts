@@ -14,6 +14,26 @@ after(async () => {
   await browser.close();
 });
 
+test('the sign-in screen loads without the toast host (bench/README.md first-load figure)', async () => {
+  const page = await openPage(browser, BASE_URL);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.ok(
+    scripts.some((s) => /sign-in-page-/.test(s)),
+    scripts.join(', '),
+  );
+  assert.deepEqual(
+    scripts.filter((s) => /notistack|toaster/.test(s)),
+    [],
+  );
+  await page.context().close();
+});
+
 test("a wrong password shows 'Invalid username or password.' and keeps the email", async () => {
   const page = await openPage(browser, BASE_URL);
   const admin = await ensureAdmin(page);

@@ -5,6 +5,7 @@ import { MSG } from '@tideline/contracts/common/messages';
 import { fakeApi, type FakeHandler } from '../test/fake-api';
 import { renderApp } from '../test/render-app';
 import { useSessionStore } from '../lib/session-store';
+import { UI_TEST_TIMEOUT } from '../test/ui-test-timeout';
 
 const ada = { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', permList: [] };
 
@@ -21,7 +22,7 @@ async function submitCredentials(email = 'ada@example.com', password = 'Secret-p
   return user;
 }
 
-describe('sign-in screen', () => {
+describe('sign-in screen', { timeout: UI_TEST_TIMEOUT }, () => {
   it('shows the title, focuses the email field and validates with the spec texts', async () => {
     fakeApi({});
     renderApp('/');
@@ -62,7 +63,11 @@ describe('sign-in screen', () => {
     await user.clear(code);
     await user.type(code, '123456{Enter}');
     expect(
-      await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Ada$/ }),
+      await screen.findByRole(
+        'heading',
+        { name: /^Good (morning|afternoon|evening), Ada$/ },
+        { timeout: 10_000 }, // the shell, then the dashboard: two lazy chunks
+      ),
     ).toBeTruthy();
     expect(currentPath()).toBe('/dashboard');
     expect(useSessionStore.getState().user).toEqual(ada);
@@ -91,7 +96,11 @@ describe('sign-in screen', () => {
     expect(screen.getByTestId('mfa-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
     await user.type(screen.getByLabelText('MFA Code'), '654321{Enter}');
     expect(
-      await screen.findByRole('heading', { name: /^Good (morning|afternoon|evening), Ada$/ }),
+      await screen.findByRole(
+        'heading',
+        { name: /^Good (morning|afternoon|evening), Ada$/ },
+        { timeout: 10_000 }, // the shell, then the dashboard: two lazy chunks
+      ),
     ).toBeTruthy();
     expect(api.callsTo('POST', '/api/auth/mfa/verify-setup')).toBe(1);
   });
@@ -115,7 +124,7 @@ describe('sign-in screen', () => {
     renderApp('/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Forgot Password?' }));
-    expect(screen.getByRole('heading', { name: 'Password Reset' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Password Reset' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send Link' }));
     expect(await screen.findAllByText(MSG.required)).toHaveLength(1);
     await user.type(screen.getByLabelText('Email'), 'ada@example.com{Enter}');

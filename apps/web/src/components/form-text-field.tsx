@@ -13,6 +13,8 @@ interface FormTextFieldProps {
   type?: 'text' | 'email' | 'password';
   autoComplete?: string;
   autoFocus?: boolean;
+  /** The first value of a field no form library fills in (the sign-in form's). */
+  defaultValue?: string;
   /** The validation message; shown in red under the field. */
   error?: string;
   /** A hint shown under the field, below the error when there is one. */
@@ -30,6 +32,7 @@ export function FormTextField({
   type = 'text',
   autoComplete,
   autoFocus,
+  defaultValue,
   error,
   helperText,
   inputProps,
@@ -50,6 +53,7 @@ export function FormTextField({
         label={label}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
+        defaultValue={defaultValue}
         inputProps={{
           ...inputProps,
           'aria-invalid': Boolean(error),

@@ -14,7 +14,7 @@ import { renderApp } from '../../test/render-app';
 // Test data of the account screens: client 1 with two banks, two accounts, one staging account.
 
 configure({ asyncUtilTimeout: 5_000 });
-export const UI_TEST_TIMEOUT = 30_000;
+export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export function accountOf(overrides: Partial<Account> & Pick<Account, 'accountId' | 'accountName'>): Account {
   return {

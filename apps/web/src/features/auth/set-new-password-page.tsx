@@ -11,6 +11,7 @@ import { CenteredFrame } from '../../components/centered-frame';
 import { FormError } from '../../components/form-error';
 import { FormTextField } from '../../components/form-text-field';
 import { confirmPassword } from './auth.api';
+import { useToastHost } from '../../lib/toast-host';
 import { SubmitButton } from '../../components/submit-button';
 
 /**
@@ -22,6 +23,7 @@ export default function SetNewPasswordPage() {
   const username = params.username ?? '';
   const code = params.code ?? params['*'] ?? '';
   const navigate = useNavigate();
+  useToastHost();
   const {
     register,
     handleSubmit,

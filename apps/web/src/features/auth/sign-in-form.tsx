@@ -1,5 +1,5 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,20 +26,46 @@ function signInErrorText(error: unknown): string {
   return MSG.invalidCredentials;
 }
 
+type FieldErrors = Partial<Record<keyof SignIn, string>>;
+
+function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as keyof SignIn;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+// The first screen of every visit: two fields validated with the contract's schema on submit, without
+// react-hook-form, which then stays out of the sign-in route's first load (bench/README.md).
 export function SignInForm({ defaultEmail, notice, onChallenge, onForgotPassword }: SignInFormProps) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignIn>({
-    resolver: zodResolver(SignInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useMutation({ mutationFn: signIn });
 
-  const onSubmit = handleSubmit((values) =>
-    mutation.mutate(values, { onSuccess: (result) => onChallenge(result, values.email) }),
-  );
+  const field = (name: keyof SignIn): UseFormRegisterReturn => ({
+    name,
+    // A field's message goes as soon as the user corrects it.
+    onChange: async () => setErrors(({ [name]: _cleared, ...rest }) => rest),
+    onBlur: async () => undefined,
+    ref: () => undefined,
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parsed = SignInSchema.safeParse({ email: data.get('email'), password: data.get('password') });
+    if (!parsed.success) {
+      const found = firstErrors(parsed.error.issues);
+      setErrors(found);
+      const first = (['email', 'password'] as const).find((name) => found[name]);
+      if (first) (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data, { onSuccess: (result) => onChallenge(result, parsed.data.email) });
+  };
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="sign-in-title">
@@ -51,19 +77,20 @@ export function SignInForm({ defaultEmail, notice, onChallenge, onForgotPassword
       </Typography>
       <FormError message={mutation.isError ? signInErrorText(mutation.error) : notice} />
       <FormTextField
-        registration={register('email')}
+        registration={field('email')}
         label="Email"
         type="email"
         autoComplete="username"
         autoFocus
-        error={errors.email?.message}
+        defaultValue={defaultEmail}
+        error={errors.email}
       />
       <FormTextField
-        registration={register('password')}
+        registration={field('password')}
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={errors.password}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <Link component="button" type="button" variant="body2" onClick={onForgotPassword}>

@@ -1,13 +1,17 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@tideline/contracts/common/messages';
 import type { SignInResult } from '@tideline/contracts/auth/auth.schemas';
 import { CenteredFrame } from '../../components/centered-frame';
 import { BackToLoginLink } from './back-to-login-link';
-import { ForgotPasswordForm } from './forgot-password-form';
-import { MfaCodeForm } from './mfa-code-form';
-import { MfaSetupView } from './mfa-setup-view';
 import { SignInForm } from './sign-in-form';
+
+// Only the credentials form is part of the first load; the views after it come when needed.
+const MfaCodeForm = lazy(() => import('./mfa-code-form').then((m) => ({ default: m.MfaCodeForm })));
+const MfaSetupView = lazy(() => import('./mfa-setup-view').then((m) => ({ default: m.MfaSetupView })));
+const ForgotPasswordForm = lazy(() =>
+  import('./forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
 
 type View =
   | { name: 'signIn' }
@@ -39,43 +43,45 @@ export default function SignInPage() {
 
   return (
     <CenteredFrame>
-      {view.name === 'signIn' && (
-        <SignInForm
-          defaultEmail={email}
-          notice={notice}
-          onChallenge={onChallenge}
-          onForgotPassword={() => {
-            setNotice(null);
-            setView({ name: 'forgotPassword' });
-          }}
-        />
-      )}
-      {view.name === 'mfa' && (
-        <>
-          <Typography variant="h4" component="h1" gutterBottom>
-            Enter MFA Code
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>
-            Open your authenticator app and enter the 6-digit code for Tideline.
-          </Typography>
-          <MfaCodeForm session={view.session} mode="verify" onSessionExpired={onSessionExpired} />
-        </>
-      )}
-      {view.name === 'mfaSetup' && (
-        <MfaSetupView session={view.session} onSessionExpired={onSessionExpired} />
-      )}
-      {view.name === 'forgotPassword' && (
-        <ForgotPasswordForm defaultEmail={email} onSent={() => setView({ name: 'requestSent' })} />
-      )}
-      {view.name === 'requestSent' && (
-        <>
-          <Typography variant="h4" component="h1" gutterBottom>
-            Request Sent
-          </Typography>
-          <Typography>{MSG.forgotPasswordSent}</Typography>
-        </>
-      )}
-      {view.name !== 'signIn' && <BackToLoginLink onClick={backToLogin} />}
+      <Suspense fallback={null}>
+        {view.name === 'signIn' && (
+          <SignInForm
+            defaultEmail={email}
+            notice={notice}
+            onChallenge={onChallenge}
+            onForgotPassword={() => {
+              setNotice(null);
+              setView({ name: 'forgotPassword' });
+            }}
+          />
+        )}
+        {view.name === 'mfa' && (
+          <>
+            <Typography variant="h4" component="h1" gutterBottom>
+              Enter MFA Code
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              Open your authenticator app and enter the 6-digit code for Tideline.
+            </Typography>
+            <MfaCodeForm session={view.session} mode="verify" onSessionExpired={onSessionExpired} />
+          </>
+        )}
+        {view.name === 'mfaSetup' && (
+          <MfaSetupView session={view.session} onSessionExpired={onSessionExpired} />
+        )}
+        {view.name === 'forgotPassword' && (
+          <ForgotPasswordForm defaultEmail={email} onSent={() => setView({ name: 'requestSent' })} />
+        )}
+        {view.name === 'requestSent' && (
+          <>
+            <Typography variant="h4" component="h1" gutterBottom>
+              Request Sent
+            </Typography>
+            <Typography>{MSG.forgotPasswordSent}</Typography>
+          </>
+        )}
+        {view.name !== 'signIn' && <BackToLoginLink onClick={backToLogin} />}
+      </Suspense>
     </CenteredFrame>
   );
 }

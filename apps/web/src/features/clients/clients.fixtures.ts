@@ -9,7 +9,7 @@ import { useSessionStore } from '../../lib/session-store';
 // Test data of the client tests: two clients, one bank relationship.
 
 configure({ asyncUtilTimeout: 5_000 });
-export const UI_TEST_TIMEOUT = 30_000;
+export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export function clientOf(overrides: Partial<Client> & Pick<Client, 'clientId' | 'clientName'>): Client {
   return {

@@ -10,7 +10,7 @@ import { useSessionStore } from '../../lib/session-store';
 
 // These tests drive whole MUI dialogs in jsdom on a shared two-core machine: give waits some room.
 configure({ asyncUtilTimeout: 5_000 });
-export const UI_TEST_TIMEOUT = 30_000;
+export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export const ROLE_OPTIONS: RoleOption[] = [
   { roleId: 1, roleName: 'Admin', isClientScoped: false },
