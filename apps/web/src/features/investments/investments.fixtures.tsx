@@ -12,7 +12,7 @@ import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-ap
 // Test data of the investment screens: two investments of client 1 and one group.
 
 configure({ asyncUtilTimeout: 5_000 });
-export const UI_TEST_TIMEOUT = 30_000;
+export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export function investmentOf(overrides: Partial<Investment> & Pick<Investment, 'id'>): Investment {
   return {
