@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { Permission } from '../access/permissions';
 import { MSG } from '../common/messages';
 import { ActiveStatusSchema } from '../users/users.schemas';
-import { SettingIdsSchema, SettingStatusSchema, settingNameSchema } from './setting-fields';
+import {
+  SettingIdsSchema,
+  SettingStatusSchema,
+  settingNameSchema,
+  wholeNumberSchema,
+} from './setting-fields';
 
 // platform.md 2.12 "Types tables", 3, 5, 6, 7 "Administration", 8: note categories (tab 1), investment
 // types (tab 2), institution types (tab 3) and quote types (tab 4) behave alike: a name unique
@@ -175,3 +180,6 @@ export type SettingTypeForm = z.output<ReturnType<typeof settingTypeFormSchema>>
 /** GET /quote-types/list (the negotiated-rate form): the active quote types as choices. */
 export const SettingTypeOptionSchema = z.object({ label: z.string(), value: z.number().int() });
 export type SettingTypeOption = z.infer<typeof SettingTypeOptionSchema>;
+
+/** The Keyword Category dialog: the same fields and a rank (platform.md 5: required, a number, at least 0). */
+export const KeywordCategoryFormSchema = settingTypeFormSchema().extend({ rank: wholeNumberSchema(0) });

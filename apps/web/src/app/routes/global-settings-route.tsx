@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -12,9 +11,26 @@ import { useCan } from '../../lib/use-can';
 const TemplatesTable = lazy(() =>
   import('../../features/templates/templates-table').then((m) => ({ default: m.TemplatesTable })),
 );
+const KeywordsTab = lazy(() =>
+  import('../../features/settings/keywords-tab').then((m) => ({ default: m.KeywordsTab })),
+);
+const NotesSettingsTab = lazy(() =>
+  import('../../features/settings/notes-settings-tab').then((m) => ({ default: m.NotesSettingsTab })),
+);
+const InvestmentsSettingsTab = lazy(() =>
+  import('../../features/settings/investments-settings-tab').then((m) => ({
+    default: m.InvestmentsSettingsTab,
+  })),
+);
+const InstitutionTypesTab = lazy(() =>
+  import('../../features/settings/institution-types-tab').then((m) => ({ default: m.InstitutionTypesTab })),
+);
+const QuoteTypesTab = lazy(() =>
+  import('../../features/settings/quote-types-tab').then((m) => ({ default: m.QuoteTypesTab })),
+);
 
-// platform.md 2.12: tabs by index; a tab's data is fetched when it is chosen. Tabs 0-4 arrive with
-// issue 6; tab 5 'Templates' is issue 4's.
+// platform.md 2.12: tabs by index; a tab's data is fetched when it is chosen (each tab is its own
+// chunk and its queries start when it mounts).
 const TAB_LABELS = [
   'Keywords',
   'Notes',
@@ -24,6 +40,14 @@ const TAB_LABELS = [
   'Templates',
 ] as const;
 const TEMPLATES_TAB = 5;
+const TAB_CONTENT = [
+  KeywordsTab,
+  NotesSettingsTab,
+  InvestmentsSettingsTab,
+  InstitutionTypesTab,
+  QuoteTypesTab,
+  TemplatesTable,
+] as const;
 
 /** /global-settings (platform.md 2.12). */
 export default function GlobalSettingsRoute() {
@@ -34,6 +58,7 @@ export default function GlobalSettingsRoute() {
     (t) => t.index !== TEMPLATES_TAB || canViewTemplates,
   );
   const current = tabs.find((t) => t.index === requested) ?? tabs[0]!;
+  const Content = TAB_CONTENT[current.index]!;
   return (
     <Stack component="section" aria-labelledby="global-settings-header" spacing={2}>
       <Typography id="global-settings-header" variant="h4" component="h1">
@@ -62,15 +87,9 @@ export default function GlobalSettingsRoute() {
         id={`settings-panel-${current.index}`}
         aria-labelledby={`settings-tab-${current.index}`}
       >
-        {current.index === TEMPLATES_TAB ? (
-          <Suspense fallback={<PageLoader />}>
-            <TemplatesTable />
-          </Suspense>
-        ) : (
-          <Paper sx={{ p: 4 }}>
-            <Typography color="text.secondary">This tab is not available yet.</Typography>
-          </Paper>
-        )}
+        <Suspense fallback={<PageLoader />}>
+          <Content />
+        </Suspense>
       </div>
     </Stack>
   );

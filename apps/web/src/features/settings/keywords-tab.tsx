@@ -1,0 +1,18 @@
+import Stack from '@mui/material/Stack';
+import { useCan } from '../../lib/use-can';
+import { GlobalSettingForm } from './global-setting-form';
+import { KeywordsTable } from './keywords-table';
+import { TypesTable } from './types-table';
+import { KEYWORD_CATEGORIES_TABLE } from './types-tables';
+
+/** Global Settings tab 0: Manage Keywords, Manage Keyword Categories, Data Ingestion Upload Date. */
+export function KeywordsTab() {
+  const canViewKeywords = useCan('VIEW_KEYWORDS');
+  return (
+    <Stack spacing={3}>
+      {canViewKeywords && <KeywordsTable />}
+      {canViewKeywords && <TypesTable config={KEYWORD_CATEGORIES_TABLE} />}
+      <GlobalSettingForm setting="uploadDate" />
+    </Stack>
+  );
+}
