@@ -78,6 +78,8 @@ describe('seedDemo on an empty database', () => {
       account_groups: 20,
       account_links: 7,
       keyword_categories: 10,
+      note_categories: 9,
+      quote_types: 6,
     });
     expect(result.counts.transactions).toBeGreaterThan(40_000);
     expect(result.counts.audit_log).toBeGreaterThan(100);

@@ -7,6 +7,7 @@ import { conflict } from '../platform/http/app-error';
 import { yesterdayIso } from './demo-calendar';
 import { DEMO_ASSIGNMENTS } from './demo-people';
 import { DEMO_SEED } from './demo-random';
+import { insertDemoSettingTypes } from './demo-settings';
 import { insertDemoKeywords, insertDemoTransactions } from './load-transactions';
 import { planDemoTransactions } from './plan-transactions';
 import { DEMO_ACTOR, seedUsers, type Invitation, type InvitationCollector } from './seed-people';
@@ -36,6 +37,8 @@ export const DEMO_TABLES = [
   'account_links',
   'keyword_categories',
   'keywords',
+  'note_categories',
+  'quote_types',
   'transactions',
   'investments',
   'investment_groups',
@@ -59,8 +62,9 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
 
 /**
  * `npm run cli -- seed-demo`: six public-sector clients, eight banks, their relationships, templates,
- * forty accounts, groups, links, three years of transactions ending `endDate`, an investment ladder on
- * the investment and hybrid accounts with four investment groups, and a few users per role.
+ * forty accounts, groups, links, three years of transactions ending `endDate`, keywords, note categories
+ * and quote types, an investment ladder on the investment and hybrid accounts with four investment
+ * groups, and a few users per role.
  * Only into a database without clients; the same seed and end date give the same rows.
  */
 export async function seedDemo(
@@ -79,6 +83,7 @@ export async function seedDemo(
     (DEMO_ASSIGNMENTS[clientKey] ?? []).map((email) => staff.get(email)!.userId);
   const { clientIds, accountIds } = await seedStructure(db, DEMO_ACTOR, DEMO_CONTEXT, plan, assignees);
   const keywordIds = await insertDemoKeywords(db);
+  await insertDemoSettingTypes(db);
   await insertDemoTransactions(db, plan.transactions, accountIds, keywordIds);
   await seedInvestments(db, plan.lastDate, options.seed ?? DEMO_SEED, accountIds);
   const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
