@@ -38,6 +38,10 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { globalSettingsRoutes } from './modules/settings/global-settings.routes';
 import { keywordsRoutes } from './modules/settings/keywords.routes';
 import { settingTypesRoutes } from './modules/settings/setting-types.routes';
+import {
+  clientNegotiatedRatesRoutes,
+  negotiatedRatesRoutes,
+} from './modules/negotiated-rates/negotiated-rates.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { createRolesService } from './modules/roles/roles.service';
@@ -137,6 +141,8 @@ export async function buildApp(
   await app.register(globalSettingsRoutes({ db }), { prefix: '/api/administration' });
   await app.register(keywordsRoutes({ db }), { prefix: '/api/administration' });
   await app.register(settingTypesRoutes({ db }), { prefix: '/api/administration' });
+  await app.register(negotiatedRatesRoutes({ db }), { prefix: '/api/dashboard' });
+  await app.register(clientNegotiatedRatesRoutes({ db }), { prefix: '/api/clients' });
 
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });

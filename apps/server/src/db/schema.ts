@@ -12,3 +12,4 @@ export * from './schema/transactions';
 export * from './schema/market-rates';
 export * from './schema/settings';
 export * from './schema/investments';
+export * from './schema/negotiated-rates';

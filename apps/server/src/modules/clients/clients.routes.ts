@@ -35,7 +35,18 @@ export function clientsRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
     app.get(
       '/list',
       {
-        config: { access: { permissions: ['VIEW_CLIENTS', 'ADD_USERS', 'EDIT_USERS'] } },
+        // Also feeds the negotiated-rate form (platform.md 7 "Other shared calls").
+        config: {
+          access: {
+            permissions: [
+              'VIEW_CLIENTS',
+              'ADD_USERS',
+              'EDIT_USERS',
+              'ADD_NEGOTIATED_RATES',
+              'EDIT_NEGOTIATED_RATES',
+            ],
+          },
+        },
         schema: { response: { 200: z.array(ClientOptionSchema) } },
       },
       (req) => clients.listClientOptions(db, req.currentUser!),
