@@ -1,4 +1,4 @@
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { AccountGroup } from '@tideline/contracts/accounts/account-groups.schemas';
@@ -13,7 +13,6 @@ import { renderApp } from '../../test/render-app';
 
 // Test data of the account screens: client 1 with two banks, two accounts, one staging account.
 
-configure({ asyncUtilTimeout: 5_000 });
 export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export function accountOf(overrides: Partial<Account> & Pick<Account, 'accountId' | 'accountName'>): Account {

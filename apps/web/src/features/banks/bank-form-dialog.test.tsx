@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
@@ -7,8 +7,6 @@ import { MSG } from '@tideline/contracts/common/messages';
 import { fakeApi, type FakeResponse } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const FIRST: Bank = {
   bankId: 3,

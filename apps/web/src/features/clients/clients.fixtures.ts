@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { BankClientRelationship, Client } from '@tideline/contracts/clients/clients.schemas';
@@ -8,7 +8,6 @@ import { useSessionStore } from '../../lib/session-store';
 
 // Test data of the client tests: two clients, one bank relationship.
 
-configure({ asyncUtilTimeout: 5_000 });
 export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export function clientOf(overrides: Partial<Client> & Pick<Client, 'clientId' | 'clientName'>): Client {

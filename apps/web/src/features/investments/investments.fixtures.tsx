@@ -1,4 +1,4 @@
-import { configure, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { InvestmentGroup } from '@tideline/contracts/investments/investment-groups.schemas';
@@ -11,7 +11,6 @@ import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-ap
 
 // Test data of the investment screens: two investments of client 1 and one group.
 
-configure({ asyncUtilTimeout: 5_000 });
 export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export function investmentOf(overrides: Partial<Investment> & Pick<Investment, 'id'>): Investment {

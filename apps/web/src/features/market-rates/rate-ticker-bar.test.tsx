@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { MarketData } from '@tideline/contracts/market-rates/market-rates.schemas';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
 import { tickerItems } from './rate-ticker-bar';
-
-// The first test loads the lazy chunks cold on a shared two-core machine: give waits some room.
-configure({ asyncUtilTimeout: 5_000 });
 
 const rate = (label: string, seriesId: string, value: number | null, asOf: string | null) =>
   ({ label, seriesId, value, asOf }) as MarketData['usTreasury'][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, PASSWORD_HINT } from '@tideline/contracts/common/messages';
 import { USER_MSG } from '@tideline/contracts/users/users.schemas';
@@ -7,9 +7,6 @@ import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-ap
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
 import { hasAccessToken } from '../../lib/api-client';
-
-// Whole MUI forms in jsdom on a shared two-core machine: give waits some room.
-configure({ asyncUtilTimeout: 5_000 });
 
 const ada = { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', permList: [] };
 const NEW_PASSWORD = 'Tideline-pass-2025';

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_MSG } from '@tideline/contracts/templates/templates.schemas';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const CLIENT = {
   clientId: 1,

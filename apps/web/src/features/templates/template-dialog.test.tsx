@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
@@ -11,8 +11,6 @@ import {
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const STORED: StoredTemplate = {
   templateId: 7,

@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { Role } from '@tideline/contracts/roles/roles.schemas';
 import type { RoleOption, User } from '@tideline/contracts/users/users.schemas';
@@ -8,8 +8,6 @@ import { useSessionStore } from '../../lib/session-store';
 
 // Test data of the user management tests: two roles, two users, two clients.
 
-// These tests drive whole MUI dialogs in jsdom on a shared two-core machine: give waits some room.
-configure({ asyncUtilTimeout: 5_000 });
 export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 
 export const ROLE_OPTIONS: RoleOption[] = [
