@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
@@ -11,8 +11,6 @@ import {
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 const CREATED = '2025-02-03T12:00:00.000Z';
 const CATEGORIES: KeywordCategory[] = [
