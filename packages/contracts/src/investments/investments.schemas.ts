@@ -209,15 +209,6 @@ export const InvestmentsDeletedSchema = z.object({ msg: z.string(), deletedCount
 /** GET /api/investments/source/{id} (Download Source): a signed link, fetched without the auth header. */
 export const InvestmentSourceSchema = z.object({ url: z.string(), fileName: z.string() });
 
-/** platform.md 3 "Investment type". */
-export const InvestmentTypeSchema = z.object({
-  investmentTypeId: z.number().int(),
-  investmentTypeName: z.string(),
-  status: z.enum(['ACTIVE', 'INACTIVE']),
-  createdAt: z.string(),
-});
-export type InvestmentType = z.infer<typeof InvestmentTypeSchema>;
-
 /** GET /api/investments/types/list: the active types as choices. */
 export const InvestmentTypeOptionSchema = z.object({ label: z.string(), value: z.number().int() });
 export type InvestmentTypeOption = z.infer<typeof InvestmentTypeOptionSchema>;
