@@ -10,6 +10,7 @@ import { openDatabase, startEmbeddedPostgres, type Database } from '../db/open-d
 import { loadConfig } from '../platform/config';
 import { createPlatform, type Platform } from '../platform/create-platform';
 import { buildLogger } from '../platform/logger';
+import { DEMO_NEGOTIATED_RATES } from './demo-negotiated-rates';
 import { DEMO_NOT_EMPTY_MSG, seedDemo, type SeedDemoResult } from './seed-demo';
 import { createInvitationCollector } from './seed-people';
 
@@ -86,6 +87,7 @@ describe('seedDemo on an empty database', () => {
     expect(result.counts.investments).toBeGreaterThan(100);
     expect(result.counts.investment_groups).toBe(4);
     expect(result.counts.investment_group_investments).toBeGreaterThan(50);
+    expect(result.counts.negotiated_rates).toBe(DEMO_NEGOTIATED_RATES.length);
   });
 
   it('holds investments only on investment and hybrid accounts, some maturing within 90 days', async () => {

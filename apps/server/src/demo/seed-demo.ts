@@ -5,6 +5,7 @@ import { seedDefaultRoles } from '../modules/users/users.service';
 import type { AuditContext } from '../platform/audit/write-audit';
 import { conflict } from '../platform/http/app-error';
 import { yesterdayIso } from './demo-calendar';
+import { insertDemoNegotiatedRates } from './demo-negotiated-rates';
 import { DEMO_ASSIGNMENTS } from './demo-people';
 import { DEMO_SEED } from './demo-random';
 import { insertDemoSettingTypes } from './demo-settings';
@@ -43,6 +44,7 @@ export const DEMO_TABLES = [
   'investments',
   'investment_groups',
   'investment_group_investments',
+  'negotiated_rates',
   'audit_log',
 ] as const;
 
@@ -64,7 +66,7 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
  * `npm run cli -- seed-demo`: six public-sector clients, eight banks, their relationships, templates,
  * forty accounts, groups, links, three years of transactions ending `endDate`, keywords, note categories
  * and quote types, an investment ladder on the investment and hybrid accounts with four investment
- * groups, and a few users per role.
+ * groups, negotiated rates, and a few users per role.
  * Only into a database without clients; the same seed and end date give the same rows.
  */
 export async function seedDemo(
@@ -86,6 +88,7 @@ export async function seedDemo(
   await insertDemoSettingTypes(db);
   await insertDemoTransactions(db, plan.transactions, accountIds, keywordIds);
   await seedInvestments(db, plan.lastDate, options.seed ?? DEMO_SEED, accountIds);
+  await insertDemoNegotiatedRates(db, plan.lastDate, clientIds, staff);
   const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
   await db.execute(sql`analyze transactions`);
 
