@@ -13,3 +13,4 @@ export * from './schema/market-rates';
 export * from './schema/settings';
 export * from './schema/investments';
 export * from './schema/negotiated-rates';
+export * from './schema/notes';
