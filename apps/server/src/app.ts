@@ -34,6 +34,8 @@ import {
 import { investmentsRoutes } from './modules/investments/investments.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { marketDataRoutes, marketRatesRoutes } from './modules/market-rates/market-rates.routes';
+import { noteCommentsRoutes } from './modules/notes/note-comments.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { globalSettingsRoutes } from './modules/settings/global-settings.routes';
 import { keywordsRoutes } from './modules/settings/keywords.routes';
@@ -141,6 +143,10 @@ export async function buildApp(
   await app.register(globalSettingsRoutes({ db }), { prefix: '/api/administration' });
   await app.register(keywordsRoutes({ db }), { prefix: '/api/administration' });
   await app.register(settingTypesRoutes({ db }), { prefix: '/api/administration' });
+  await app.register(notesRoutes({ db, mailer: platform.mailer, publicUrl: config.publicUrl }), {
+    prefix: '/api/notes',
+  });
+  await app.register(noteCommentsRoutes({ db }), { prefix: '/api/notes' });
   await app.register(negotiatedRatesRoutes({ db }), { prefix: '/api/dashboard' });
   await app.register(clientNegotiatedRatesRoutes({ db }), { prefix: '/api/clients' });
 
