@@ -28,14 +28,17 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 
 /** A number typed as text or sent as a number: blank is 'Required!', anything else 'Field must be a number.'. */
 const decimalSchema = z
-  .union([z.number(), z.string().trim()], {
-    error: (issue) => (issue.input === undefined ? MSG.required : MSG.fieldMustBeNumber),
-  })
-  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) : SIGNED_DECIMAL.test(v)), MSG.fieldMustBeNumber)
+  .string({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.fieldMustBeNumber) })
+  .trim()
+  .regex(SIGNED_DECIMAL, MSG.fieldMustBeNumber)
   .transform(Number)
   .refine((v) => Math.abs(v) < 1e15, 'The number is too large.');
-const requiredDecimal = z.preprocess(blankToUndefined, decimalSchema);
-const optionalDecimal = z.preprocess(blankToUndefined, decimalSchema.optional());
+/** Numbers become their plain text (never '1e-7'; NaN and Infinity then fail the pattern); blank is missing. */
+const PLAIN = { useGrouping: false, maximumFractionDigits: 20 } as const;
+const asDecimalText = (v: unknown) =>
+  v === '' || v === null ? undefined : typeof v === 'number' ? v.toLocaleString('en-US', PLAIN) : v;
+const requiredDecimal = z.preprocess(asDecimalText, decimalSchema);
+const optionalDecimal = z.preprocess(asDecimalText, decimalSchema.optional());
 
 const requiredId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
@@ -99,12 +102,3 @@ export type NegotiatedRate = z.infer<typeof NegotiatedRateSchema>;
 export const NegotiatedRateResultSchema = z.object({ msg: z.string(), negotiatedRate: NegotiatedRateSchema });
 
 export const NegotiatedRateIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
-/** The comment as the table shows it (platform.md 9). */
-export function previewNegotiatedRateComment(comments: string | null | undefined): string {
-  const text = comments?.trim() ?? '';
-  if (!text) return '---';
-  return text.length > NEGOTIATED_RATE_COMMENT_PREVIEW
-    ? `${text.slice(0, NEGOTIATED_RATE_COMMENT_PREVIEW)}...`
-    : text;
-}

@@ -34,6 +34,11 @@ const MaturingInvestmentsWidget = lazy(() =>
     default: m.MaturingInvestmentsWidget,
   })),
 );
+const NegotiatedRatesTable = lazy(() =>
+  import('../../features/negotiated-rates/negotiated-rates-table').then((m) => ({
+    default: m.NegotiatedRatesTable,
+  })),
+);
 const TemplateDialog = lazy(() =>
   import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
 );
@@ -57,7 +62,21 @@ function SummaryPanel({ client }: { client: Client }) {
       </Suspense>
     ),
   };
-  return <ClientSummaryTab client={client} renderTemplateDialog={renderTemplateDialog} widgets={widgets} />;
+  const panels = {
+    'negotiated-rates': (
+      <Suspense fallback={<PageLoader />}>
+        <NegotiatedRatesTable clientId={client.clientId} />
+      </Suspense>
+    ),
+  };
+  return (
+    <ClientSummaryTab
+      client={client}
+      renderTemplateDialog={renderTemplateDialog}
+      widgets={widgets}
+      panels={panels}
+    />
+  );
 }
 
 function AccountsPanel({ client }: { client: Client }) {

@@ -3,10 +3,17 @@ import { useLocation } from 'react-router';
 import DashboardPage from '../../features/dashboard/dashboard-page';
 import { useCan } from '../../lib/use-can';
 
-// The dashboard composes the rate ticker (style.md: features do not import each other). platform.md
-// 2.5: the ticker loads only when the URL is exactly /dashboard, so /dashboard/ never fetches it.
+// The dashboard composes the rate ticker and the negotiated-rates table (style.md: features do not
+// import each other). platform.md 2.5: the ticker loads only when the URL is exactly /dashboard, so
+// /dashboard/ never fetches it.
 const RateTickerBar = lazy(() =>
   import('../../features/market-rates/rate-ticker-bar').then((m) => ({ default: m.RateTickerBar })),
+);
+
+const NegotiatedRatesTable = lazy(() =>
+  import('../../features/negotiated-rates/negotiated-rates-table').then((m) => ({
+    default: m.NegotiatedRatesTable,
+  })),
 );
 
 export default function DashboardRoute() {
@@ -19,5 +26,12 @@ export default function DashboardRoute() {
         <RateTickerBar />
       </Suspense>
     ) : null;
-  return <DashboardPage tickerBar={tickerBar} />;
+  // platform.md 2.5: the negotiated-rates table needs VIEW_NEGOTIATED_RATES.
+  const canSeeNegotiatedRates = useCan('VIEW_NEGOTIATED_RATES');
+  const negotiatedRates = canSeeNegotiatedRates ? (
+    <Suspense fallback={null}>
+      <NegotiatedRatesTable />
+    </Suspense>
+  ) : null;
+  return <DashboardPage tickerBar={tickerBar} negotiatedRates={negotiatedRates} />;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -12,8 +12,11 @@ import { SummaryWidgets, type SummaryWidgetSlots } from './summary-widgets';
 
 type SubTabId = 'summary' | 'negotiated-rates' | 'notes' | 'banks';
 
+/** The sub-tabs other areas fill in (composed in src/app). */
+export type SummarySubTabPanels = Partial<Record<'negotiated-rates' | 'notes', ReactNode>>;
+
 // Spec 2 "Summary tab": 0 summary widgets, 1 negotiated rates, 2 notes, plus the Banks sub-tab; each
-// shown only with its view permission. Negotiated Rates and Notes fill in with issue 6.
+// shown only with its view permission. Negotiated Rates and Notes are handed in by src/app.
 const SUB_TABS: readonly { id: SubTabId; label: string; permission: Permission | null }[] = [
   { id: 'summary', label: 'Summary', permission: null },
   { id: 'negotiated-rates', label: 'Negotiated Rates', permission: 'VIEW_NEGOTIATED_RATES' },
@@ -26,11 +29,13 @@ export function ClientSummaryTab({
   client,
   renderTemplateDialog,
   widgets,
+  panels = {},
 }: {
   client: Client;
   renderTemplateDialog?: RenderTemplateDialog;
   /** Widgets other areas fill in (composed in src/app). */
   widgets?: SummaryWidgetSlots;
+  panels?: SummarySubTabPanels;
 }) {
   const permList = usePermList();
   const visible = SUB_TABS.filter((t) => t.permission === null || hasAnyPermission(permList, [t.permission]));
@@ -60,11 +65,12 @@ export function ClientSummaryTab({
         {current.id === 'banks' && (
           <ClientBanksTable clientId={client.clientId} renderTemplateDialog={renderTemplateDialog} />
         )}
-        {(current.id === 'negotiated-rates' || current.id === 'notes') && (
-          <Paper>
-            <EmptyState />
-          </Paper>
-        )}
+        {(current.id === 'negotiated-rates' || current.id === 'notes') &&
+          (panels[current.id] ?? (
+            <Paper>
+              <EmptyState />
+            </Paper>
+          ))}
       </div>
     </Box>
   );
