@@ -7,7 +7,13 @@ import {
   noteIds,
   type NoteBody,
 } from '../../../test/note-fixtures';
-import { call, createTestContext, readOutbox, type TestContext } from '../../../test/test-context';
+import {
+  call,
+  createSignedInUser,
+  createTestContext,
+  readOutbox,
+  type TestContext,
+} from '../../../test/test-context';
 import { auditLog, bankClientRelationships, importTemplates } from '../../db/schema';
 
 let ctx: TestContext;
@@ -189,5 +195,22 @@ describe('notes on templates', () => {
       note: { noteTitle: 'a', noteDescription: 'b', tableLinkedTo: 'templates', linkedId: 2147483000 },
     });
     expect(missing.statusCode).toBe(422);
+  });
+});
+
+describe('tag mail failures', () => {
+  it('keeps the note when the mail server refuses the tag mail', async () => {
+    // Nothing listens on port 9: the SMTP send fails after the note is committed.
+    const smtpDown = await createTestContext({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const admin = await createSignedInUser(smtpDown, 'Admin');
+      const advisor = await createSignedInUser(smtpDown, 'Advisor');
+      const note = await addNote(smtpDown, admin, { taggedUsersList: [advisor.userId] });
+      expect((await call(smtpDown, 'GET', `/api/notes/${note.noteId}`, advisor)).json()).toMatchObject({
+        taggedUserIds: [advisor.userId],
+      });
+    } finally {
+      await smtpDown.close();
+    }
   });
 });
