@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,11 +16,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { ACCOUNT_GROUP_MSG } from '@tideline/contracts/accounts/account-groups.schemas';
 import type { Account } from '@tideline/contracts/accounts/accounts.schemas';
-import { failureMessage } from '../../lib/api-messages';
 import { useCan } from '../../lib/use-can';
 import { useSetAccountGroups } from './accounts.mutations';
 import { groupQueries } from './accounts.queries';
 import { GroupFormDialog } from './group-form-dialog';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 /** The Account Groups tab of the profile (spec 2): the account's groups as chips. */
 export function AccountGroupChipsTab({ account }: { account: Account }) {
@@ -102,14 +101,10 @@ function AssignGroupsDialog({
     const groupIds = [...new Set([...allAccounts, ...selected])];
     save.mutate(
       { accountId: account.accountId, groupIds },
-      {
-        onSuccess: (msg) => {
-          enqueueSnackbar(msg ?? ACCOUNT_GROUP_MSG.associationsUpdated, { variant: 'success' });
-          onClose();
-        },
-        onError: (error) =>
-          enqueueSnackbar(failureMessage(error, ACCOUNT_GROUP_MSG.updateFailed), { variant: 'error' }),
-      },
+      toastOutcome(
+        { success: ACCOUNT_GROUP_MSG.associationsUpdated, failure: ACCOUNT_GROUP_MSG.updateFailed },
+        onClose,
+      ),
     );
   };
   return (

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -15,12 +14,12 @@ import { ACCOUNT_GROUP_MSG, type AccountGroup } from '@tideline/contracts/accoun
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn } from '../../components/data-table/data-table.types';
-import { failureMessage } from '../../lib/api-messages';
 import { formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { useDeleteGroups } from './accounts.mutations';
 import { groupQueries } from './accounts.queries';
 import { GroupFormDialog } from './group-form-dialog';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; group: AccountGroup } | null;
 
@@ -118,14 +117,10 @@ export function AccountGroupsTab({ clientId }: { clientId: number }) {
   }
 
   const confirmDelete = (group: AccountGroup) =>
-    deleteGroups.mutate([group.groupID], {
-      onSuccess: (msg) => {
-        enqueueSnackbar(msg ?? ACCOUNT_GROUP_MSG.deleted, { variant: 'success' });
-        close();
-      },
-      onError: (error) =>
-        enqueueSnackbar(failureMessage(error, ACCOUNT_GROUP_MSG.deleteFailed), { variant: 'error' }),
-    });
+    deleteGroups.mutate(
+      [group.groupID],
+      toastOutcome({ success: ACCOUNT_GROUP_MSG.deleted, failure: ACCOUNT_GROUP_MSG.deleteFailed }, close),
+    );
 
   return (
     <Stack spacing={2}>

@@ -28,6 +28,7 @@ import { formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { useDeleteAccountLink, useSaveAccountLink } from './accounts.mutations';
 import { accountQueries, linkQueries } from './accounts.queries';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 // Spec 5 "Account link": linkedToAccountId 'Required!'.
 const LinkFormSchema = AccountLinkEditBodySchema.shape.account;
@@ -115,14 +116,10 @@ function AccountLinkDialog({
     );
   const confirmDelete = () =>
     link &&
-    remove.mutate(link.id, {
-      onSuccess: (msg) => {
-        enqueueSnackbar(msg ?? ACCOUNT_LINK_MSG.deleted, { variant: 'success' });
-        onClose();
-      },
-      onError: (error) =>
-        enqueueSnackbar(failureMessage(error, ACCOUNT_LINK_MSG.deleteFailed), { variant: 'error' }),
-    });
+    remove.mutate(
+      link.id,
+      toastOutcome({ success: ACCOUNT_LINK_MSG.deleted, failure: ACCOUNT_LINK_MSG.deleteFailed }, onClose),
+    );
 
   const isPending = save.isPending || remove.isPending;
   if (isConfirmingDelete) {

@@ -24,6 +24,7 @@ import { accountQueries } from './accounts.queries';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { retryJob } from './upload.api';
 import { useExtractionJobs } from './use-extraction-jobs';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 type OpenDialog =
   | { kind: 'add' | 'upload' }
@@ -119,15 +120,10 @@ export function AccountsTab({ clientId }: { clientId: number }) {
         accountIds: target.accounts.map((a) => a.accountId),
         kind: target.isStaging ? 'staging' : 'complete',
       },
-      {
-        onSuccess: (msg) => {
-          enqueueSnackbar(msg ?? ACCOUNT_MSG.deleted, { variant: 'success' });
-          target.done?.();
-          close();
-        },
-        onError: (error) =>
-          enqueueSnackbar(failureMessage(error, ACCOUNT_MSG.deleteFailed), { variant: 'error' }),
-      },
+      toastOutcome({ success: ACCOUNT_MSG.deleted, failure: ACCOUNT_MSG.deleteFailed }, () => {
+        target.done?.();
+        close();
+      }),
     );
 
   const uploadButton = (

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -16,9 +15,9 @@ import {
   ACCOUNT_GROUP_MSG,
   type AccountGroupDetail,
 } from '@tideline/contracts/accounts/account-groups.schemas';
-import { failureMessage } from '../../lib/api-messages';
 import { useAddGroupAccounts } from './accounts.mutations';
 import { accountQueries } from './accounts.queries';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 interface AddGroupAccountsDialogProps {
   clientId: number;
@@ -44,14 +43,10 @@ export function AddGroupAccountsDialog({ clientId, group, onClose }: AddGroupAcc
   const submit = () =>
     add.mutate(
       { groupId: group.groupID, accountIds: [...selected] },
-      {
-        onSuccess: (msg) => {
-          enqueueSnackbar(msg ?? ACCOUNT_GROUP_MSG.accountsAdded, { variant: 'success' });
-          onClose();
-        },
-        onError: (error) =>
-          enqueueSnackbar(failureMessage(error, ACCOUNT_GROUP_MSG.addAccountsFailed), { variant: 'error' }),
-      },
+      toastOutcome(
+        { success: ACCOUNT_GROUP_MSG.accountsAdded, failure: ACCOUNT_GROUP_MSG.addAccountsFailed },
+        onClose,
+      ),
     );
 
   return (

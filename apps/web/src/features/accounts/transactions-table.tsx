@@ -1,6 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import type { Account } from '@tideline/contracts/accounts/accounts.schemas';
 import { SERVER_PAGE_SIZES, type PagedListRequest } from '@tideline/contracts/paging/paging.schemas';
 import { TRANSACTION_MSG, type Transaction } from '@tideline/contracts/transactions/transactions.schemas';
@@ -12,13 +11,13 @@ import type {
   FilterDefinition,
   RowAction,
 } from '../../components/data-table/data-table.types';
-import { failureMessage } from '../../lib/api-messages';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { useDeleteTransactions } from './accounts.mutations';
 import { transactionQueries } from './accounts.queries';
 import { fetchAccountTransactions } from './transactions.api';
 import { TransactionEditDialog } from './transaction-edit-dialog';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 const COLUMNS: readonly DataTableColumn<Transaction>[] = [
   { id: 'transactionDate', header: 'Date', cell: (t) => formatDate(t.transactionDate) },
@@ -98,15 +97,10 @@ export function TransactionsTable({ account }: { account: Account }) {
   const confirmDelete = (target: Extract<OpenDialog, { kind: 'delete' }>) =>
     remove.mutate(
       target.rows.map((t) => t.transactionId),
-      {
-        onSuccess: (msg) => {
-          enqueueSnackbar(msg ?? TRANSACTION_MSG.deleted, { variant: 'success' });
-          target.done?.();
-          close();
-        },
-        onError: (error) =>
-          enqueueSnackbar(failureMessage(error, TRANSACTION_MSG.deleteFailed), { variant: 'error' }),
-      },
+      toastOutcome({ success: TRANSACTION_MSG.deleted, failure: TRANSACTION_MSG.deleteFailed }, () => {
+        target.done?.();
+        close();
+      }),
     );
 
   return (

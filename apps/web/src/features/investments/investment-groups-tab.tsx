@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
 import Link from '@mui/material/Link';
 import {
   INVESTMENT_GROUP_MSG,
@@ -10,11 +9,11 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import type { BulkAction, DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
-import { failureMessage } from '../../lib/api-messages';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { InvestmentGroupFormDialog } from './investment-group-form-dialog';
 import { useDeleteInvestmentGroups } from './investments.mutations';
 import { investmentGroupQueries } from './investments.queries';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 /** Spec 4: deleting a group is irreversible; its investments are kept. */
 export const DELETE_GROUPS_WARNING =
@@ -78,15 +77,13 @@ export function InvestmentGroupsTab() {
   const confirmDelete = (target: Extract<OpenDialog, { kind: 'delete' }>) =>
     remove.mutate(
       target.groups.map((g) => g.groupId),
-      {
-        onSuccess: (msg) => {
-          enqueueSnackbar(msg ?? INVESTMENT_GROUP_MSG.deleted, { variant: 'success' });
+      toastOutcome(
+        { success: INVESTMENT_GROUP_MSG.deleted, failure: INVESTMENT_GROUP_MSG.deleteFailed },
+        () => {
           target.done?.();
           close();
         },
-        onError: (error) =>
-          enqueueSnackbar(failureMessage(error, INVESTMENT_GROUP_MSG.deleteFailed), { variant: 'error' }),
-      },
+      ),
     );
 
   return (

@@ -23,6 +23,7 @@ import { manageBodyOf, type TemplateFormValues } from './template-form-values';
 import { TemplatePreviewPanel } from './template-preview';
 import { useDeleteTemplate, useManageTemplate } from './templates.mutations';
 import { TransactionTemplateFields } from './transaction-template-fields';
+import { toastOutcome } from '../../lib/mutation-toasts';
 
 const resolver = zodResolver(ManageTemplateInputSchema) as unknown as Resolver<TemplateFormValues>;
 
@@ -56,14 +57,10 @@ export function TemplateForm({
   const templateType = values.templateType;
 
   const save = () => {
-    manage.mutate(manageBodyOf(getValues()), {
-      onSuccess: (msg) => {
-        enqueueSnackbar(msg ?? TEMPLATE_MSG.saved, { variant: 'success' });
-        onDone();
-      },
-      onError: (error) =>
-        enqueueSnackbar(failureMessage(error, TEMPLATE_MSG.editFailed), { variant: 'error' }),
-    });
+    manage.mutate(
+      manageBodyOf(getValues()),
+      toastOutcome({ success: TEMPLATE_MSG.saved, failure: TEMPLATE_MSG.editFailed }, onDone),
+    );
   };
   // An error on the other page of the investment dialog brings the user there.
   const onInvalid = () => {
