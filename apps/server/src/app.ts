@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { banksRoutes } from './modules/banks/banks.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { investmentGroupsRoutes } from './modules/investments/investment-groups.routes';
@@ -140,6 +141,7 @@ export async function buildApp(
   await app.register(investmentWidgetsRoutes({ db }), { prefix: '/api/investments' });
   await app.register(clientMaturingInvestmentsRoutes({ db }), { prefix: '/api/clients' });
   await app.register(dashboardMaturingInvestmentsRoutes({ db }), { prefix: '/api/dashboard' });
+  await app.register(dashboardRoutes({ db }), { prefix: '/api/dashboard' });
   await app.register(globalSettingsRoutes({ db }), { prefix: '/api/administration' });
   await app.register(keywordsRoutes({ db }), { prefix: '/api/administration' });
   await app.register(settingTypesRoutes({ db }), { prefix: '/api/administration' });

@@ -1,10 +1,10 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   INVESTMENT_BALANCE_MONTHS_AHEAD,
   INVESTMENT_BALANCE_MONTHS_BACK,
 } from '@tideline/contracts/investments/investment-widgets.schemas';
 import type { DbOrTx } from '../../db/open-database';
-import { accounts, clientAssignees, clients, investments, investmentTypes } from '../../db/schema';
+import { accounts, clients, investments, investmentTypes } from '../../db/schema';
 import { todaySql } from './investment-fields';
 
 // The widget queries. A holding on day d is an investment settled on or before d that matures after d.
@@ -131,10 +131,3 @@ export function selectMaturingByClient(
     .groupBy(clients.clientId, clients.clientName)
     .orderBy(sql`min(${investments.maturityDate})`, sql`lower(${clients.clientName})`, clients.clientId);
 }
-
-/** clients.client_id is one the user is assigned to. */
-export const whereClientAssignedTo = (userId: number) =>
-  sql`exists (select 1 from ${clientAssignees} ca where ca.client_id = ${clients.clientId} and ca.user_id = ${userId})`;
-
-export const whereClientIn = (clientIds: readonly number[]) =>
-  clientIds.length ? inArray(clients.clientId, [...clientIds]) : sql`false`;

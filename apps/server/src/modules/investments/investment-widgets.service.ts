@@ -6,9 +6,8 @@ import type {
   UserMaturingInvestments,
 } from '@tideline/contracts/investments/investment-widgets.schemas';
 import type { Db } from '../../db/open-database';
-import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
-import { forbidden } from '../../platform/http/app-error';
+import { whereMyClients } from '../dashboard/my-clients';
 import { assertVisibleClient, findVisibleAccount } from '../accounts/accounts.service';
 import { readMaturityLimitDays } from '../settings/global-settings.service';
 import * as wq from './investment-widgets.queries';
@@ -89,28 +88,18 @@ export function createInvestmentWidgetsService(deps: { db: Db }) {
       };
     },
 
-    /**
-     * The dashboard's per-client summary for `userId`'s own clients (assigned to them; for a client-scoped
-     * user, their associated clients). A user asks for themselves; asking for someone else needs VIEW_USERS,
-     * and then shows only the clients the asker may see.
-     */
+    /** The dashboard's per-client summary of `userId`'s own clients (whereMyClients says which). */
     async userMaturingInvestments(user: CurrentUser, userId: number): Promise<UserMaturingInvestments> {
-      if (userId !== user.userId && !user.permList.includes('VIEW_USERS')) throw forbidden();
-      const clientWhere =
-        userId === user.userId && user.isClientScoped
-          ? wq.whereClientIn(user.clientIds)
-          : wq.whereClientAssignedTo(userId);
+      const clientWhere = whereMyClients(user, userId);
       const window = await maturityWindow();
       const rows = await wq.selectMaturingByClient(db, clientWhere, window);
       return {
         ...window,
-        clients: rows
-          .filter((r) => canAccessClient(user, r.clientId))
-          .map((r) => ({
-            ...r,
-            investmentCount: Number(r.investmentCount),
-            totalAmount: toCents(r.totalAmount),
-          })),
+        clients: rows.map((r) => ({
+          ...r,
+          investmentCount: Number(r.investmentCount),
+          totalAmount: toCents(r.totalAmount),
+        })),
       };
     },
   };

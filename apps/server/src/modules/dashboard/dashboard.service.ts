@@ -1,0 +1,27 @@
+import type { ClientListRow, ReportInProgress } from '@tideline/contracts/dashboard/dashboard.schemas';
+import type { Db } from '../../db/open-database';
+import type { CurrentUser } from '../../platform/access/route-access';
+import { selectClientRows } from './dashboard.queries';
+import { whereMyClients } from './my-clients';
+
+export function createDashboardService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** The My Clients widget: `userId`'s own clients by name. */
+    async listMyClients(user: CurrentUser, userId: number): Promise<ClientListRow[]> {
+      const rows = await selectClientRows(db, whereMyClients(user, userId));
+      // cashVest is the analysis score; no analysis exists yet, so every row has none ('---').
+      return rows.map((r) => ({ ...r, cashVest: null }));
+    },
+
+    /**
+     * The Reports In Progress widget. The reporting cycle (report start and due dates, open batches,
+     * READY / IN PROGRESS) does not exist yet, so no client has a report in progress and the answer is
+     * honestly empty; the access rule is the one the other widgets follow.
+     */
+    listReportsInProgress(user: CurrentUser, userId: number): Promise<ReportInProgress[]> {
+      whereMyClients(user, userId);
+      return Promise.resolve([]);
+    },
+  };
+}
