@@ -2,7 +2,7 @@ import type { ClientListRow, ReportInProgress } from '@tideline/contracts/dashbo
 import type { Db } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { selectClientRows } from './dashboard.queries';
-import { whereMyClients } from './my-clients';
+import { whereMyClients } from './my-clients.service';
 
 export function createDashboardService(deps: { db: Db }) {
   const { db } = deps;

@@ -7,7 +7,7 @@ import type {
 } from '@tideline/contracts/investments/investment-widgets.schemas';
 import type { Db } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
-import { whereMyClients } from '../dashboard/my-clients';
+import { whereMyClients } from '../dashboard/my-clients.service';
 import { assertVisibleClient, findVisibleAccount } from '../accounts/accounts.service';
 import { readMaturityLimitDays } from '../settings/global-settings.service';
 import * as wq from './investment-widgets.queries';
