@@ -39,6 +39,9 @@ const NegotiatedRatesTable = lazy(() =>
     default: m.NegotiatedRatesTable,
   })),
 );
+const NotesTable = lazy(() =>
+  import('../../features/notes/notes-table').then((m) => ({ default: m.NotesTable })),
+);
 const TemplateDialog = lazy(() =>
   import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
 );
@@ -66,6 +69,11 @@ function SummaryPanel({ client }: { client: Client }) {
     'negotiated-rates': (
       <Suspense fallback={<PageLoader />}>
         <NegotiatedRatesTable clientId={client.clientId} />
+      </Suspense>
+    ),
+    notes: (
+      <Suspense fallback={<PageLoader />}>
+        <NotesTable scope={{ kind: 'client', clientId: client.clientId }} />
       </Suspense>
     ),
   };

@@ -17,6 +17,9 @@ const KeywordsTab = lazy(() =>
 const NotesSettingsTab = lazy(() =>
   import('../../features/settings/notes-settings-tab').then((m) => ({ default: m.NotesSettingsTab })),
 );
+const NotesTable = lazy(() =>
+  import('../../features/notes/notes-table').then((m) => ({ default: m.NotesTable })),
+);
 const InvestmentsSettingsTab = lazy(() =>
   import('../../features/settings/investments-settings-tab').then((m) => ({
     default: m.InvestmentsSettingsTab,
@@ -29,6 +32,18 @@ const QuoteTypesTab = lazy(() =>
   import('../../features/settings/quote-types-tab').then((m) => ({ default: m.QuoteTypesTab })),
 );
 
+const RESOLVED = { kind: 'resolved' } as const;
+
+// Tab 1: Manage Note Categories, then the Resolved Notes list only with VIEW_RESOLVED_NOTES (2.10).
+function NotesTab() {
+  const canViewResolved = useCan('VIEW_RESOLVED_NOTES');
+  return (
+    <Stack spacing={3}>
+      <NotesSettingsTab />
+      {canViewResolved && <NotesTable scope={RESOLVED} />}
+    </Stack>
+  );
+}
 // platform.md 2.12: tabs by index; a tab's data is fetched when it is chosen (each tab is its own
 // chunk and its queries start when it mounts).
 const TAB_LABELS = [
@@ -42,7 +57,7 @@ const TAB_LABELS = [
 const TEMPLATES_TAB = 5;
 const TAB_CONTENT = [
   KeywordsTab,
-  NotesSettingsTab,
+  NotesTab,
   InvestmentsSettingsTab,
   InstitutionTypesTab,
   QuoteTypesTab,
