@@ -44,3 +44,8 @@ export function truncateText(text: string | null | undefined, max: number): stri
 export function activeStatusLabel(status: number): string {
   return status === 1 ? 'Active' : 'Inactive';
 }
+
+/** platform.md 9 (dashboard widgets): a name over `over` characters keeps its first `keep`, then '...'. */
+export function cutName(name: string, cut: { over: number; keep: number }): string {
+  return name.length > cut.over ? `${name.slice(0, cut.keep)}...` : name;
+}

@@ -3,11 +3,17 @@ import { useLocation } from 'react-router';
 import DashboardPage from '../../features/dashboard/dashboard-page';
 import { useCan } from '../../lib/use-can';
 
-// The dashboard composes the rate ticker and the negotiated-rates table (style.md: features do not
+// The dashboard composes the rate ticker, the Maturing Investments widget and the negotiated-rates table (style.md: features do not
 // import each other). platform.md 2.5: the ticker loads only when the URL is exactly /dashboard, so
 // /dashboard/ never fetches it.
 const RateTickerBar = lazy(() =>
   import('../../features/market-rates/rate-ticker-bar').then((m) => ({ default: m.RateTickerBar })),
+);
+
+const DashboardMaturingWidget = lazy(() =>
+  import('../../features/investments/dashboard-maturing-widget').then((m) => ({
+    default: m.DashboardMaturingWidget,
+  })),
 );
 
 const NegotiatedRatesTable = lazy(() =>
@@ -26,6 +32,13 @@ export default function DashboardRoute() {
         <RateTickerBar />
       </Suspense>
     ) : null;
+  // The maturing summary is investment data: GET /users/maturing-investments needs VIEW_INVESTMENTS.
+  const canSeeInvestments = useCan('VIEW_INVESTMENTS');
+  const maturingInvestments = canSeeInvestments ? (
+    <Suspense fallback={null}>
+      <DashboardMaturingWidget />
+    </Suspense>
+  ) : null;
   // platform.md 2.5: the negotiated-rates table needs VIEW_NEGOTIATED_RATES.
   const canSeeNegotiatedRates = useCan('VIEW_NEGOTIATED_RATES');
   const negotiatedRates = canSeeNegotiatedRates ? (
@@ -33,5 +46,11 @@ export default function DashboardRoute() {
       <NegotiatedRatesTable />
     </Suspense>
   ) : null;
-  return <DashboardPage tickerBar={tickerBar} negotiatedRates={negotiatedRates} />;
+  return (
+    <DashboardPage
+      tickerBar={tickerBar}
+      maturingInvestments={maturingInvestments}
+      negotiatedRates={negotiatedRates}
+    />
+  );
 }

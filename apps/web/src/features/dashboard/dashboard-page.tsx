@@ -3,16 +3,21 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useSessionStore } from '../../lib/session-store';
 import { greetingFor } from './greeting';
+import { MyClientsWidget } from './my-clients-widget';
+import { ReportsInProgressWidget } from './reports-in-progress-widget';
 
 /**
  * platform.md 2.5: the greeting with the user's first name, then the rate ticker bar the route hands
- * in (only at exactly /dashboard), then the tables other areas hand in (negotiated rates).
+ * in (only at exactly /dashboard), the widgets (My Clients, Reports In Progress and the Maturing
+ * Investments one the route hands in), then the tables other areas hand in (negotiated rates).
  */
 export default function DashboardPage({
   tickerBar,
+  maturingInvestments,
   negotiatedRates,
 }: {
   tickerBar?: ReactNode;
+  maturingInvestments?: ReactNode;
   negotiatedRates?: ReactNode;
 }) {
   const firstName = useSessionStore((s) => s.user?.firstName ?? '');
@@ -22,6 +27,18 @@ export default function DashboardPage({
         {greetingFor(new Date(), firstName)}
       </Typography>
       {tickerBar}
+      <Box
+        sx={{
+          mt: 3,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        }}
+      >
+        <MyClientsWidget />
+        <ReportsInProgressWidget />
+        {maturingInvestments}
+      </Box>
       {negotiatedRates && <Box sx={{ mt: 3 }}>{negotiatedRates}</Box>}
     </section>
   );

@@ -1,0 +1,61 @@
+import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import Chip from '@mui/material/Chip';
+import { green, grey, purple } from '@mui/material/colors';
+import Link from '@mui/material/Link';
+import TableCell from '@mui/material/TableCell';
+import {
+  REPORT_STATUS,
+  REPORTS_IN_PROGRESS_PAGE_SIZE,
+  WIDGET_NAME_CUTS,
+} from '@tideline/contracts/dashboard/dashboard.schemas';
+import { PagedWidget } from '../../components/paged-widget';
+import { cutName, formatDate } from '../../lib/format';
+import { useSessionStore } from '../../lib/session-store';
+import { dashboardQueries } from './dashboard.queries';
+
+/** platform.md 2.5: READY is purple, IN PROGRESS green, any other state grey. */
+export function reportStatusColor(status: string): string {
+  if (status === REPORT_STATUS.ready) return purple[700];
+  if (status === REPORT_STATUS.inProgress) return green[700];
+  return grey[600];
+}
+
+/**
+ * platform.md 2.5: the user's clients with a report in progress, 5 a page, linking to the client's data
+ * ingestion. Until the reporting cycle exists the server answers an empty list, so this shows the empty
+ * state.
+ */
+export function ReportsInProgressWidget() {
+  const userId = useSessionStore((s) => s.user?.userId ?? 0);
+  const reports = useQuery(dashboardQueries.reportsInProgress(userId));
+  return (
+    <PagedWidget
+      id="widget-reports-in-progress"
+      title="Reports In Progress"
+      isLoading={reports.isLoading}
+      rows={reports.data ?? []}
+      pageSize={REPORTS_IN_PROGRESS_PAGE_SIZE}
+      columns={['Client', 'Due Date', 'Open Batches', 'Status']}
+      rowKey={(r) => r.clientId}
+      renderRow={(r) => (
+        <>
+          <TableCell>
+            <Link component={RouterLink} to={`/data-ingestion/${r.clientId}`} title={r.clientName}>
+              {cutName(r.clientName, WIDGET_NAME_CUTS.reportsInProgress)}
+            </Link>
+          </TableCell>
+          <TableCell>{formatDate(r.dueDate)}</TableCell>
+          <TableCell>{r.numberOfOpenBatches}</TableCell>
+          <TableCell>
+            <Chip
+              size="small"
+              label={r.status}
+              sx={{ bgcolor: reportStatusColor(r.status), color: 'common.white' }}
+            />
+          </TableCell>
+        </>
+      )}
+    />
+  );
+}
