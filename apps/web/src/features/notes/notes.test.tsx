@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
+import type { Account } from '@tideline/contracts/accounts/accounts.schemas';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import type { Note, NoteComment } from '@tideline/contracts/notes/notes.schemas';
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
@@ -97,6 +98,32 @@ const ACME: Client = {
   dataUntil: '2025-03-31',
   createdAt: '2025-01-02T12:00:00.000Z',
   updatedAt: '2025-01-02T12:00:00.000Z',
+};
+
+const OPERATING: Account = {
+  accountId: 10,
+  accountName: 'Operating',
+  clientId: 1,
+  accountNumber: '00010',
+  accountAlias: 'Ops',
+  accountType: 'Transaction',
+  accountCategory: 'Operating',
+  bankId: 5,
+  bankName: 'First Bank',
+  accountBalance: 1000,
+  accountBalanceDate: '2025-01-01',
+  lastTransactionDate: null,
+  accountClosed: 0,
+  accountDateClosed: null,
+  dataGatheringFrequency: null,
+  bankDataGatheringFrequency: 3,
+  collectionType: 'Email',
+  inheritedCollectionType: true,
+  defaultCollectionType: 'Email',
+  isStaging: false,
+  sourceFileId: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
 function open(path: string, permList: Permission[], routes: Record<string, FakeHandler | FakeResponse> = {}) {
@@ -208,6 +235,31 @@ describe('notes', { timeout: UI_TEST_TIMEOUT }, () => {
       note: { comment: 'Called them back.', noteId: 11 },
     });
     expect(await screen.findByText('Comment added successfully.')).toBeTruthy();
+  });
+
+  it("shows an account's notes on its profile tab; Add Note links the note to the account", async () => {
+    const { api, user } = open(
+      '/client-management/1/10',
+      ['VIEW_CLIENTS', 'VIEW_ACCOUNTS', 'VIEW_NOTES', 'ADD_NOTES'],
+      {
+        'GET /api/accounts/single/1/10': { body: { ...OPERATING, accountBalance: null } },
+        'GET /api/notes/account/10': { body: [ACTIVE[1]] },
+        'POST /api/notes/add': { status: 500, body: {} },
+      },
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Notes' }, { timeout: 20_000 }));
+    const table = await screen.findByRole('region', { name: 'Notes' }, { timeout: 20_000 });
+    await within(table).findByText('Budget call');
+    await user.click(within(table).getByRole('button', { name: 'Add Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Note' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Balance');
+    await user.type(within(dialog).getByLabelText('Description'), 'Check the balance.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/notes/add')).toBe(1));
+    expect(api.calls.find((c) => c.path === '/api/notes/add')!.body).toMatchObject({
+      note: { tableLinkedTo: 'accounts', linkedId: 10 },
+    });
+    expect(await screen.findByText('Failed to add note.')).toBeTruthy();
   });
 
   it('edits and deletes comments', async () => {
