@@ -57,20 +57,22 @@ export function PagedWidget<T>({
           <EmptyState />
         ) : (
           <>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((c) => (
-                    <TableCell key={c}>{c}</TableCell>
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={title} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c) => (
+                      <TableCell key={c}>{c}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {page.map((row) => (
+                    <TableRow key={rowKey(row)}>{renderRow(row)}</TableRow>
                   ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.map((row) => (
-                  <TableRow key={rowKey(row)}>{renderRow(row)}</TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableBody>
+              </Table>
+            </Box>
             <TablePagination
               component="div"
               count={rows.length}

@@ -27,17 +27,15 @@ export default function DashboardPage({
         {greetingFor(new Date(), firstName)}
       </Typography>
       {tickerBar}
-      <Box
-        sx={{
-          mt: 3,
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-        }}
-      >
-        <MyClientsWidget />
-        <ReportsInProgressWidget />
-        {maturingInvestments}
+      {/* Each widget grows from the width its columns need; they share a row when they fit. */}
+      <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 3 }}>
+        <Box sx={{ flex: '1 1 260px' }}>
+          <MyClientsWidget />
+        </Box>
+        <Box sx={{ flex: '1 1 420px' }}>
+          <ReportsInProgressWidget />
+        </Box>
+        {maturingInvestments && <Box sx={{ flex: '1 1 460px' }}>{maturingInvestments}</Box>}
       </Box>
       {negotiatedRates && <Box sx={{ mt: 3 }}>{negotiatedRates}</Box>}
     </section>

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { ensureAdmin, signInAdmin } from '../support/admin';
+import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
+import { BASE_URL } from '../support/env';
+
+// Issue 6 points 3, 4, 5 and 7 (web): against the demo data set that e2e/run.ts seeds (and the shipped
+// market-rate snapshot), the rate ticker shows on /dashboard and not on /dashboard/; a negotiated rate
+// is added, edited and deleted from the dashboard; a demo client assigned to the admin through the API
+// is listed in My Clients and opens its profile.
+
+const suffix = randomBytes(3).toString('hex');
+const comment = `E2E rate ${suffix}`;
+
+let browser: Browser;
+let page: Page;
+let token = '';
+
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await page?.context().close();
+  await browser.close();
+});
+
+async function api<T>(method: 'GET' | 'PUT', url: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(url, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  assert.ok(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function choose(scope: Locator, field: string, option: string) {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the rate ticker shows on /dashboard and not on /dashboard/', async () => {
+  page = await openPage(browser, BASE_URL);
+  const admin = await ensureAdmin(page);
+  await signInAdmin(page, admin);
+  token = await page.evaluate(async () => {
+    const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+    return ((await r.json()) as { accessToken: string }).accessToken;
+  });
+  await page.goto('/dashboard');
+  const ticker = page.getByRole('region', { name: 'Market rates' });
+  await ticker
+    .getByText(/as of \d{2}\/\d{2}\/\d{4}/)
+    .first()
+    .waitFor();
+  await saveScreenshot(page, '11-dashboard-ticker');
+
+  await page.goto('/dashboard/');
+  await page.getByRole('region', { name: 'My Clients' }).waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Market rates' }).count(), 0);
+});
+
+test('a negotiated rate is added, edited and deleted from the dashboard', async () => {
+  const [client] = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list');
+  const [bank] = await api<{ bankId: number; bankName: string }[]>('GET', '/api/banks/list');
+  const [quoteType] = await api<{ value: number; label: string }[]>(
+    'GET',
+    '/api/administration/quote-types/list',
+  );
+  assert.ok(client && bank && quoteType, 'seed-demo made clients, banks and quote types');
+
+  await page.goto('/dashboard');
+  const table = page.getByRole('region', { name: 'Negotiated Rates' });
+  await table.getByRole('button', { name: 'Add Rate' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Rate' });
+  await choose(add, 'Client', client.clientName);
+  await choose(add, 'Bank', bank.bankName);
+  await choose(add, 'State', 'DC');
+  await choose(add, 'Quote Type', quoteType.label);
+  await add.getByLabel('Amount').fill('250000.5');
+  await add.getByLabel('Term (days)').fill('91');
+  await add.getByLabel('Rate (%)').fill('3.1415');
+  await add.getByLabel('Comments').fill(comment);
+  await add.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Negotiated Rate added successfully.').waitFor();
+  await add.waitFor({ state: 'detached' });
+  const row = table.getByRole('row').filter({ hasText: comment });
+  await row.getByText('3.1415%').waitFor();
+  await row.getByText('$250,000.50').waitFor();
+
+  await row.getByRole('button', { name: `Actions for ${bank.bankName} 3.1415%` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Rate' });
+  await edit.getByLabel('Rate (%)').fill('-0.25');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.waitFor({ state: 'detached' });
+  await row.getByText('-0.25%').waitFor();
+  assert.equal(await row.getByText('3.1415%').count(), 0);
+
+  await row.getByRole('button', { name: `Actions for ${bank.bankName} -0.25%` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Negotiated Rate' });
+  await confirm
+    .getByText('WARNING: This action cannot be undone. Are you sure you want to delete this negotiated rate?')
+    .waitFor();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('Negotiated Rate deleted successfully.').waitFor();
+  await row.waitFor({ state: 'detached' });
+});
+
+test('My Clients lists a client assigned to the admin and opens it', async () => {
+  const me = await api<{ userId: number }>('GET', '/api/users/logged-user');
+  const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list');
+  // The last demo client, so that spec 09's assignment of the first one does not matter.
+  const target = clients.at(-1)!;
+  const client = await api<Record<string, unknown> & { assignees: { userId: number }[] }>(
+    'GET',
+    `/api/clients/${target.clientId}`,
+  );
+  const keep = [
+    'clientName',
+    'budget',
+    'clientCategory',
+    'clientType',
+    'state',
+    'initialInterest',
+    'dataGatheringFrequency',
+    'reportFrequency',
+    'reportCycle',
+  ];
+  const assignTo = [...new Set([...client.assignees.map((a) => a.userId), me.userId])];
+  await api('PUT', `/api/clients/${target.clientId}`, {
+    client: { ...Object.fromEntries(keep.map((k) => [k, client[k]])), assignTo },
+  });
+
+  await page.goto('/dashboard');
+  const widget = page.getByRole('region', { name: 'My Clients' });
+  const shown = target.clientName.length > 21 ? `${target.clientName.slice(0, 18)}...` : target.clientName;
+  const link = widget.getByRole('link', { name: shown, exact: true });
+  // 5 a page: once the list is in, page on until the client shows (the admin may hold other clients).
+  await widget.getByRole('link').first().waitFor();
+  while ((await link.count()) === 0) {
+    await widget.getByRole('button', { name: 'Go to next page' }).click();
+  }
+  // Reports In Progress stays empty until the reporting cycle exists.
+  await page.getByRole('region', { name: 'Reports In Progress' }).getByRole('status').waitFor();
+  await saveScreenshot(page, '11-dashboard-widgets');
+  await link.click();
+  await page.waitForURL(`**/client-management/${target.clientId}`);
+});
