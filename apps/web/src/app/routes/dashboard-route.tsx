@@ -16,11 +16,17 @@ const DashboardMaturingWidget = lazy(() =>
   })),
 );
 
+const NotesTable = lazy(() =>
+  import('../../features/notes/notes-table').then((m) => ({ default: m.NotesTable })),
+);
+
 const NegotiatedRatesTable = lazy(() =>
   import('../../features/negotiated-rates/negotiated-rates-table').then((m) => ({
     default: m.NegotiatedRatesTable,
   })),
 );
+
+const ALL_NOTES = { kind: 'all' } as const;
 
 export default function DashboardRoute() {
   const { pathname } = useLocation();
@@ -39,6 +45,12 @@ export default function DashboardRoute() {
       <DashboardMaturingWidget />
     </Suspense>
   ) : null;
+  // platform.md 2.5: the notes table needs VIEW_NOTES.
+  const notes = useCan('VIEW_NOTES') ? (
+    <Suspense fallback={null}>
+      <NotesTable scope={ALL_NOTES} />
+    </Suspense>
+  ) : null;
   // platform.md 2.5: the negotiated-rates table needs VIEW_NEGOTIATED_RATES.
   const canSeeNegotiatedRates = useCan('VIEW_NEGOTIATED_RATES');
   const negotiatedRates = canSeeNegotiatedRates ? (
@@ -50,6 +62,7 @@ export default function DashboardRoute() {
     <DashboardPage
       tickerBar={tickerBar}
       maturingInvestments={maturingInvestments}
+      notes={notes}
       negotiatedRates={negotiatedRates}
     />
   );

@@ -9,15 +9,17 @@ import { ReportsInProgressWidget } from './reports-in-progress-widget';
 /**
  * platform.md 2.5: the greeting with the user's first name, then the rate ticker bar the route hands
  * in (only at exactly /dashboard), the widgets (My Clients, Reports In Progress and the Maturing
- * Investments one the route hands in), then the tables other areas hand in (negotiated rates).
+ * Investments one the route hands in), then the tables other areas hand in (notes, negotiated rates).
  */
 export default function DashboardPage({
   tickerBar,
   maturingInvestments,
+  notes,
   negotiatedRates,
 }: {
   tickerBar?: ReactNode;
   maturingInvestments?: ReactNode;
+  notes?: ReactNode;
   negotiatedRates?: ReactNode;
 }) {
   const firstName = useSessionStore((s) => s.user?.firstName ?? '');
@@ -37,6 +39,7 @@ export default function DashboardPage({
         </Box>
         {maturingInvestments && <Box sx={{ flex: '1 1 460px' }}>{maturingInvestments}</Box>}
       </Box>
+      {notes && <Box sx={{ mt: 3 }}>{notes}</Box>}
       {negotiatedRates && <Box sx={{ mt: 3 }}>{negotiatedRates}</Box>}
     </section>
   );

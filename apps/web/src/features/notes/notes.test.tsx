@@ -262,6 +262,36 @@ describe('notes', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('Failed to add note.')).toBeTruthy();
   });
 
+  it('shows every note on the dashboard with VIEW_NOTES; Add Note there links nothing', async () => {
+    const { api, user } = open('/dashboard', ['VIEW_DASHBOARD', 'VIEW_NOTES', 'ADD_NOTES'], {
+      'GET /api/notes/all': { body: ACTIVE },
+      'POST /api/notes/add': { status: 201, body: { msg: 'Note added successfully.' } },
+    });
+    const table = await screen.findByRole('region', { name: 'Notes' }, { timeout: 20_000 });
+    await within(table).findByText('Budget call');
+    await user.click(within(table).getByRole('button', { name: 'Add Note' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Note' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Market');
+    await user.type(within(dialog).getByLabelText('Description'), 'Rates are up.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/notes/add')).toBe(1));
+    expect(api.calls.find((c) => c.path === '/api/notes/add')!.body).toEqual({
+      note: {
+        noteTitle: 'Market',
+        noteDescription: 'Rates are up.',
+        categoriesList: [],
+        taggedUsersList: [],
+      },
+    });
+  });
+
+  it('shows no notes on the dashboard without VIEW_NOTES', async () => {
+    const { api } = open('/dashboard', ['VIEW_DASHBOARD']);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull();
+    expect(api.callsTo('GET', '/api/notes/all')).toBe(0);
+  });
+
   it('edits and deletes comments', async () => {
     const { api, user } = open('/client-management/1', ALL, {
       'PUT /api/notes/comments/6': { body: { msg: 'Comment updated successfully.' } },
