@@ -40,13 +40,19 @@ export interface AccountTabDefinition {
   Panel: ComponentType<{ account: Account }>;
 }
 
-// Spec 2 "Account profile": each tab with its permission; Notes comes with its issue, Investments from
-// the investments feature through `extraTabs`.
+// Spec 2 "Account profile": each tab with its permission; Notes and Investments come from their
+// features through `extraTabs`, and every tab takes the spec's place (TAB_ORDER; unknown ids last).
 const TABS: readonly AccountTabDefinition[] = [
   { id: 'link', label: 'Account Link', permission: 'VIEW_ACCOUNT_LINKS', Panel: AccountLinkTab },
   { id: 'groups', label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: AccountGroupChipsTab },
   { id: 'transactions', label: 'Transactions', permission: 'VIEW_TRANSACTIONS', Panel: TransactionsTable },
 ];
+
+const TAB_ORDER = ['link', 'notes', 'groups', 'transactions', 'investments'];
+const placeOf = (t: AccountTabDefinition) => {
+  const place = TAB_ORDER.indexOf(t.id);
+  return place === -1 ? TAB_ORDER.length : place;
+};
 
 const NO_TABS: readonly AccountTabDefinition[] = [];
 
@@ -80,7 +86,9 @@ export default function AccountProfilePage({
 
   if (!account.data) return <PageLoader />;
   const current = account.data;
-  const visibleTabs = [...TABS, ...extraTabs].filter((t) => hasAnyPermission(permList, [t.permission]));
+  const visibleTabs = [...TABS, ...extraTabs]
+    .filter((t) => hasAnyPermission(permList, [t.permission]))
+    .sort((a, b) => placeOf(a) - placeOf(b));
   const tab = visibleTabs.find((t) => t.id === tabId) ?? visibleTabs[0];
 
   return (

@@ -240,14 +240,20 @@ describe('notes', { timeout: UI_TEST_TIMEOUT }, () => {
   it("shows an account's notes on its profile tab; Add Note links the note to the account", async () => {
     const { api, user } = open(
       '/client-management/1/10',
-      ['VIEW_CLIENTS', 'VIEW_ACCOUNTS', 'VIEW_NOTES', 'ADD_NOTES'],
+      ['VIEW_CLIENTS', 'VIEW_ACCOUNTS', 'VIEW_TRANSACTIONS', 'VIEW_NOTES', 'ADD_NOTES'],
       {
         'GET /api/accounts/single/1/10': { body: { ...OPERATING, accountBalance: null } },
         'GET /api/notes/account/10': { body: [ACTIVE[1]] },
         'POST /api/notes/add': { status: 500, body: {} },
       },
     );
-    await user.click(await screen.findByRole('tab', { name: 'Notes' }, { timeout: 20_000 }));
+    // Spec 2 "Account profile": Account Link, Notes, Account Groups, Transactions, Investments.
+    const tabs = await screen.findByRole('tablist', { name: 'Account' }, { timeout: 20_000 });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Notes', 'Transactions']);
     const table = await screen.findByRole('region', { name: 'Notes' }, { timeout: 20_000 });
     await within(table).findByText('Budget call');
     await user.click(within(table).getByRole('button', { name: 'Add Note' }));
