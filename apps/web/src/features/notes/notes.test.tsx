@@ -216,6 +216,32 @@ describe('notes', { timeout: UI_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('edits a note keeping its deactivated category and its link; a failure shows the fallback', async () => {
+    const { api, user } = open('/client-management/1', ALL, {
+      'PUT /api/notes/11': { status: 500, body: {} },
+    });
+    const table = await openClientNotes(user);
+    await rowAction(user, table, 'Sweep account', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Note' });
+    expect(within(dialog).getByText('Urgent')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Title'));
+    await user.type(within(dialog).getByLabelText('Title'), 'Sweep account set up');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/notes/11')).toBe(1));
+    expect(api.calls.find((c) => c.path === '/api/notes/11')!.body).toEqual({
+      note: {
+        tableLinkedTo: 'clients',
+        linkedId: 1,
+        noteTitle: 'Sweep account set up',
+        noteDescription: LONG,
+        categoriesList: [1, 2, 3],
+        taggedUsersList: [4, 5, 6],
+      },
+    });
+    expect(await screen.findByText('Failed to update note.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Edit Note' })).toBeTruthy();
+  });
+
   it('views a note: the empty comments texts, adding a comment, the 330px list', async () => {
     const { api, user } = open('/client-management/1', ALL, {
       'POST /api/notes/comments': { status: 201, body: { msg: 'Comment added successfully.' } },
