@@ -11,6 +11,7 @@ import { loadConfig } from '../platform/config';
 import { createPlatform, type Platform } from '../platform/create-platform';
 import { buildLogger } from '../platform/logger';
 import { DEMO_NEGOTIATED_RATES } from './demo-negotiated-rates';
+import { DEMO_NOTES } from './demo-notes';
 import { DEMO_NOT_EMPTY_MSG, seedDemo, type SeedDemoResult } from './seed-demo';
 import { createInvitationCollector } from './seed-people';
 
@@ -66,7 +67,7 @@ afterAll(async () => {
 const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[];
 
 describe('seedDemo on an empty database', () => {
-  it('fills every table of the demo', () => {
+  it('fills every table of the demo', async () => {
     expect(result.firstDate).toBe('2023-04-01');
     expect(result.lastDate).toBe('2026-03-31');
     expect(result.counts).toMatchObject({
@@ -88,6 +89,18 @@ describe('seedDemo on an empty database', () => {
     expect(result.counts.investment_groups).toBe(4);
     expect(result.counts.investment_group_investments).toBeGreaterThan(50);
     expect(result.counts.negotiated_rates).toBe(DEMO_NEGOTIATED_RATES.length);
+    expect(result.counts.notes).toBe(DEMO_NOTES.length);
+    expect(result.counts.note_comments).toBe(DEMO_NOTES.flatMap((n) => n.comments).length);
+    const [notesRow] = await rowsOf<{ resolved: number; accounts: number; tagged: number }>(sql`
+      select count(*) filter (where is_resolved)::int as resolved,
+        count(*) filter (where table_linked_to = 'accounts')::int as accounts,
+        (select count(*) from note_tagged_users)::int as tagged
+      from notes`);
+    expect(notesRow).toEqual({
+      resolved: 1,
+      accounts: 1,
+      tagged: DEMO_NOTES.flatMap((n) => n.tagged).length,
+    });
   });
 
   it('holds investments only on investment and hybrid accounts, some maturing within 90 days', async () => {
