@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Autocomplete from '@mui/material/Autocomplete';
-import Checkbox from '@mui/material/Checkbox';
-import TextField from '@mui/material/TextField';
 import type { AssignableUser, ClientAssignee } from '@tideline/contracts/clients/clients.schemas';
+import { MultiPickField } from '../../components/multi-pick-field';
 import { clientQueries } from './clients.queries';
 
 interface AssigneesFieldProps {
@@ -26,30 +24,18 @@ export function AssigneesField({ value, onChange, saved, error }: AssigneesField
     for (const user of users.data ?? []) byId.set(user.userId, user);
     return [...byId.values()]
       .filter((u) => u.status === 1 || value.includes(u.userId))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((u) => ({ id: u.userId, label: u.status === 1 ? u.name : `${u.name} (inactive)` }));
   }, [users.data, saved, value]);
-  const selected = options.filter((o) => value.includes(o.userId));
 
   return (
-    <Autocomplete
-      multiple
-      disableCloseOnSelect
+    <MultiPickField
+      label="Assign To"
       options={options}
-      value={selected}
-      loading={users.isLoading}
-      getOptionLabel={(o) => (o.status === 1 ? o.name : `${o.name} (inactive)`)}
-      isOptionEqualToValue={(a, b) => a.userId === b.userId}
-      onChange={(_event, picked) => onChange(picked.map((o) => o.userId))}
-      slotProps={{ listbox: { style: { maxHeight: 200 } } }}
-      renderOption={({ key, ...props }, option, { selected: isSelected }) => (
-        <li key={key} {...props}>
-          <Checkbox size="small" checked={isSelected} sx={{ mr: 1 }} tabIndex={-1} />
-          {option.status === 1 ? option.name : `${option.name} (inactive)`}
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField {...params} label="Assign To" margin="normal" error={Boolean(error)} helperText={error} />
-      )}
+      value={value}
+      onChange={onChange}
+      isLoading={users.isLoading}
+      error={error}
     />
   );
 }

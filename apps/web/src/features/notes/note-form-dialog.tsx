@@ -20,7 +20,7 @@ import {
 import { FormTextField } from '../../components/form-text-field';
 import { fieldErrorsOf } from '../../lib/api-messages';
 import { toastOutcome } from '../../lib/mutation-toasts';
-import { MultiPickField, withSaved } from './multi-pick-field';
+import { MultiPickField, withSaved } from '../../components/multi-pick-field';
 import { useSaveNote } from './notes.mutations';
 import { noteQueries } from './notes.queries';
 

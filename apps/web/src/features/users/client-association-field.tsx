@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Autocomplete from '@mui/material/Autocomplete';
-import Checkbox from '@mui/material/Checkbox';
-import TextField from '@mui/material/TextField';
 import type { ClientOption } from '@tideline/contracts/clients/clients.schemas';
 import type { ClientAssociation } from '@tideline/contracts/users/users.schemas';
+import { MultiPickField } from '../../components/multi-pick-field';
 import { clientQueries } from './users.queries';
 
 interface ClientAssociationFieldProps {
@@ -22,36 +20,19 @@ export function ClientAssociationField({ value, onChange, saved, error }: Client
     const byId = new Map<number, ClientOption>();
     for (const client of saved) byId.set(client.clientId, client);
     for (const client of clients.data ?? []) byId.set(client.clientId, client);
-    return [...byId.values()].sort((a, b) => a.clientName.localeCompare(b.clientName));
+    return [...byId.values()]
+      .sort((a, b) => a.clientName.localeCompare(b.clientName))
+      .map((c) => ({ id: c.clientId, label: c.clientName }));
   }, [clients.data, saved]);
-  const selected = options.filter((o) => value.includes(o.clientId));
 
   return (
-    <Autocomplete
-      multiple
-      disableCloseOnSelect
+    <MultiPickField
+      label="Client Association"
       options={options}
-      value={selected}
-      loading={clients.isLoading}
-      getOptionLabel={(o) => o.clientName}
-      isOptionEqualToValue={(a, b) => a.clientId === b.clientId}
-      onChange={(_event, picked) => onChange(picked.map((o) => o.clientId))}
-      slotProps={{ listbox: { style: { maxHeight: 200 } } }}
-      renderOption={({ key, ...props }, option, { selected: isSelected }) => (
-        <li key={key} {...props}>
-          <Checkbox size="small" checked={isSelected} sx={{ mr: 1 }} tabIndex={-1} />
-          {option.clientName}
-        </li>
-      )}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Client Association"
-          margin="normal"
-          error={Boolean(error)}
-          helperText={error}
-        />
-      )}
+      value={value}
+      onChange={onChange}
+      isLoading={clients.isLoading}
+      error={error}
     />
   );
 }

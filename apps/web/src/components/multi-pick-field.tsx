@@ -16,7 +16,7 @@ interface MultiPickFieldProps {
   error?: string;
 }
 
-/** A controlled multi-select with checkboxes (note categories, tagged users); lists 200px high (spec 9). */
+/** A controlled multi-select with checkboxes (note categories and tags, assignees, client association); lists 200px high (spec 9). */
 export function MultiPickField({ label, options, value, onChange, isLoading, error }: MultiPickFieldProps) {
   const selected = options.filter((o) => value.includes(o.id));
   return (
