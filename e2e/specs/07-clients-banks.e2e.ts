@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { choose } from '../support/api';
 
 // Issue 4 points 1-4: the admin creates a bank and a client, relates them, gives the relationship a
 // transaction template, and finds the client in the list and its profile.
@@ -24,11 +25,6 @@ after(async () => {
 const suffix = randomBytes(3).toString('hex');
 const bankName = `Harbor Savings ${suffix}`;
 const clientName = `Town of Millbrook ${suffix}`;
-
-async function choose(dialog: Locator, label: string, option: string): Promise<void> {
-  await dialog.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 test('the admin adds a bank', async () => {
   await page.goto('/bank-management');

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { type ApiCall, choose, signedInApi } from '../support/api';
 
 // Issue 4 point 11 (web): against the real server, a client, a bank and their relationship are made
 // through the API with the admin's token; then, in the UI, an account is added, a csv of accounts is
@@ -23,7 +24,7 @@ const groupName = `Reserves ${suffix}`;
 let browser: Browser;
 let page: Page;
 let clientId = 0;
-let token = '';
+let api: ApiCall;
 
 before(async () => {
   browser = await launchBrowser();
@@ -33,36 +34,17 @@ after(async () => {
   await browser.close();
 });
 
-async function api<T>(token: string, method: 'POST' | 'GET', url: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  assert.ok(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function choose(scope: ReturnType<Page['getByRole']>, field: string, option: string) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('the admin makes a client, a bank and their relationship through the API', async () => {
   page = await openPage(browser, BASE_URL);
   const admin = await ensureAdmin(page);
   await signInAdmin(page, admin);
-  // The refresh cookie of the signed-in page gives a bearer token for the API calls.
-  token = await page.evaluate(async () => {
-    const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  });
-  const { client } = await api<{ client: { clientId: number } }>(token, 'POST', '/api/clients/add', {
+  api = await signedInApi(page);
+  const { client } = await api<{ client: { clientId: number } }>('POST', '/api/clients/add', {
     client: {
       clientName,
       budget: '25',
-      clientCategory: (await api<string[]>(token, 'GET', '/api/clients/categories'))[0],
-      clientType: (await api<string[]>(token, 'GET', '/api/clients/types'))[0],
+      clientCategory: (await api<string[]>('GET', '/api/clients/categories'))[0],
+      clientType: (await api<string[]>('GET', '/api/clients/types'))[0],
       state: 'NY',
       initialInterest: '0',
       dataGatheringFrequency: 3,
@@ -71,10 +53,10 @@ test('the admin makes a client, a bank and their relationship through the API', 
     },
   });
   clientId = client.clientId;
-  const { bank } = await api<{ bank: { bankId: number } }>(token, 'POST', '/api/banks/add', {
+  const { bank } = await api<{ bank: { bankId: number } }>('POST', '/api/banks/add', {
     bank: { bankName, assetSize: '250', defaultDataGatheringFrequency: 6, dataAvailabilityDate: 5 },
   });
-  await api(token, 'POST', '/api/clients/banks', {
+  await api('POST', '/api/clients/banks', {
     bankClientRel: { clientId, bankId: bank.bankId, collectionType: 'Email' },
   });
 });
@@ -184,9 +166,9 @@ async function rowCounts(settled: (counts: RowCounts) => boolean): Promise<RowCo
 }
 
 test("a demo account's Transactions table is filtered and the summary says so", async () => {
-  const demoClient = (
-    await api<{ clientId: number; clientName: string }[]>(token, 'GET', '/api/clients/list')
-  ).find((c) => c.clientName === 'Cedar Valley County');
+  const demoClient = (await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list')).find(
+    (c) => c.clientName === 'Cedar Valley County',
+  );
   assert.ok(demoClient, 'the demo client Cedar Valley County exists');
   await page.goto(`/client-management/${demoClient.clientId}?tab=1`);
   await page

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { type ApiCall, signedInApi } from '../support/api';
 
 // Issue 5 point 7 (web): against the demo data set that e2e/run.ts seeds (its investment portfolio), the
 // admin is assigned to one client through the API; then, in the UI, All Investments is filtered to 'my
@@ -35,7 +36,7 @@ function interestPerFaceDollar(i: ListedInvestment): number {
 
 let browser: Browser;
 let page: Page;
-let token = '';
+let api: ApiCall;
 let clientName = '';
 let target: ListedInvestment;
 
@@ -47,24 +48,11 @@ after(async () => {
   await browser.close();
 });
 
-async function api<T>(method: 'POST' | 'GET' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  assert.ok(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 test('the admin is assigned to a demo client through the API', async () => {
   page = await openPage(browser, BASE_URL);
   const admin = await ensureAdmin(page);
   await signInAdmin(page, admin);
-  token = await page.evaluate(async () => {
-    const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  });
+  api = await signedInApi(page);
   const me = await api<{ userId: number }>('GET', '/api/users/logged-user');
   const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/all');
   assert.ok(clients.length > 0, 'seed-demo made clients');

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { type ApiCall, choose, signedInApi } from '../support/api';
 
 // Issue 6 point 1 (web): against the demo data set that e2e/run.ts seeds, the admin adds a keyword on
 // Global Settings tab 0 and finds it in the Transactions keyword filter of the demo account 'County
@@ -16,7 +17,7 @@ const quoteTypeName = `E2E Quote ${suffix}`;
 
 let browser: Browser;
 let page: Page;
-let token = '';
+let api: ApiCall;
 
 before(async () => {
   browser = await launchBrowser();
@@ -26,24 +27,10 @@ after(async () => {
   await browser.close();
 });
 
-async function api<T>(url: string): Promise<T> {
-  const response = await page.request.fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  assert.ok(response.ok(), `GET ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function choose(scope: Locator, field: string, option: string) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('a keyword added on tab 0 is offered by the Transactions keyword filter', async () => {
   page = await openPage(browser, BASE_URL);
   await signInAdmin(page, await ensureAdmin(page));
-  token = await page.evaluate(async () => {
-    const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  });
+  api = await signedInApi(page);
 
   await page.goto('/global-settings');
   const keywords = page.getByRole('region', { name: 'Manage Keywords' });
@@ -65,7 +52,7 @@ test('a keyword added on tab 0 is offered by the Transactions keyword filter', a
   assert.match(await upload.getByRole('combobox', { name: 'Upload Date' }).innerText(), /^\d+(st|nd|rd|th)$/);
   await saveScreenshot(page, '10-keyword-added');
 
-  const demoClient = (await api<{ clientId: number; clientName: string }[]>('/api/clients/list')).find(
+  const demoClient = (await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list')).find(
     (c) => c.clientName === 'Cedar Valley County',
   );
   assert.ok(demoClient, 'the demo client Cedar Valley County exists');
@@ -97,7 +84,7 @@ test('a quote type added on tab 4 is deactivated and leaves the choices', async 
   const row = table.getByRole('row').filter({ has: page.getByRole('cell', { name: quoteTypeName }) });
   await row.getByText('ACTIVE', { exact: true }).waitFor();
   assert.ok(
-    (await api<{ label: string }[]>('/api/administration/quote-types/list')).some(
+    (await api<{ label: string }[]>('GET', '/api/administration/quote-types/list')).some(
       (o) => o.label === quoteTypeName,
     ),
   );
@@ -111,7 +98,7 @@ test('a quote type added on tab 4 is deactivated and leaves the choices', async 
   await row.getByText('INACTIVE', { exact: true }).waitFor();
   await saveScreenshot(page, '10-quote-type-deactivated');
   assert.ok(
-    !(await api<{ label: string }[]>('/api/administration/quote-types/list')).some(
+    !(await api<{ label: string }[]>('GET', '/api/administration/quote-types/list')).some(
       (o) => o.label === quoteTypeName,
     ),
     'an inactive quote type is no longer a choice',

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { type ApiCall, choose, signedInApi } from '../support/api';
 
 // Issue 6 points 3, 4, 5 and 7 (web): against the demo data set that e2e/run.ts seeds (and the shipped
 // market-rate snapshot), the rate ticker shows on /dashboard and not on /dashboard/; a negotiated rate
@@ -16,7 +17,7 @@ const comment = `E2E rate ${suffix}`;
 
 let browser: Browser;
 let page: Page;
-let token = '';
+let api: ApiCall;
 
 before(async () => {
   browser = await launchBrowser();
@@ -26,29 +27,11 @@ after(async () => {
   await browser.close();
 });
 
-async function api<T>(method: 'GET' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(url, {
-    method,
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  assert.ok(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-async function choose(scope: Locator, field: string, option: string) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 test('the rate ticker shows on /dashboard and not on /dashboard/', async () => {
   page = await openPage(browser, BASE_URL);
   const admin = await ensureAdmin(page);
   await signInAdmin(page, admin);
-  token = await page.evaluate(async () => {
-    const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  });
+  api = await signedInApi(page);
   await page.goto('/dashboard');
   const ticker = page.getByRole('region', { name: 'Market rates' });
   await ticker

@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { type ApiCall, signedInApi } from '../support/api';
 
 // Issue 6 points 2 and 7 (web): on a demo client's Summary sub-tab 'Notes' the admin adds a note
 // tagging themself, comments on it and resolves it; on Global Settings tab 1 the resolved note is
@@ -16,7 +17,7 @@ const commentText = `E2E comment ${suffix}`;
 
 let browser: Browser;
 let page: Page;
-let token = '';
+let api: ApiCall;
 
 before(async () => {
   browser = await launchBrowser();
@@ -25,12 +26,6 @@ after(async () => {
   await page?.context().close();
   await browser.close();
 });
-
-async function api<T>(url: string): Promise<T> {
-  const response = await page.request.fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  assert.ok(response.ok(), `GET ${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** The row of the E2E note, found through the table's search box. */
 async function findRow(table: Locator): Promise<Locator> {
@@ -58,12 +53,9 @@ async function openClientNotes(clientId: number): Promise<Locator> {
 test('a note is added with a tag, commented, resolved, restored and deleted', async () => {
   page = await openPage(browser, BASE_URL);
   await signInAdmin(page, await ensureAdmin(page));
-  token = await page.evaluate(async () => {
-    const r = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-    return ((await r.json()) as { accessToken: string }).accessToken;
-  });
-  const me = await api<{ firstName: string; lastName: string }>('/api/users/logged-user');
-  const [client] = await api<{ clientId: number }[]>('/api/clients/list');
+  api = await signedInApi(page);
+  const me = await api<{ firstName: string; lastName: string }>('GET', '/api/users/logged-user');
+  const [client] = await api<{ clientId: number }[]>('GET', '/api/clients/list');
   assert.ok(client, 'seed-demo made clients');
   const myName = `${me.firstName} ${me.lastName}`;
 
