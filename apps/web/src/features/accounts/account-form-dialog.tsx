@@ -3,9 +3,7 @@ import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-fo
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -24,6 +22,7 @@ import { accountQueries, clientContextQueries } from './accounts.queries';
 import { useSaveAccount } from './accounts.mutations';
 import { contractResolver } from './contract-resolver';
 import { InheritableSelect } from './inheritable-select';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 const FORM_FIELDS = [
   'accountName',
@@ -294,14 +293,7 @@ export function AccountFormDialog({ clientId, account, onClose }: AccountFormDia
             />
           </Stack>
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={save.isPending} />
       </Box>
     </Dialog>
   );

@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -16,6 +14,7 @@ import {
 } from '@tideline/contracts/accounts/account-groups.schemas';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useCreateGroup, useRenameGroup } from './accounts.mutations';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 // Spec 5 "Group form": the name is required ('Required!'); the same rule serves POST and PUT.
 const GroupFormSchema = AccountGroupNameBodySchema.shape.account;
@@ -81,14 +80,7 @@ export function GroupFormDialog({ clientId, group, title, onClose }: GroupFormDi
             slotProps={{ htmlInput: { maxLength: 120 } }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={isPending} />
       </Box>
     </Dialog>
   );

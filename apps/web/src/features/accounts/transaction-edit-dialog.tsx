@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
@@ -20,6 +18,7 @@ import {
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useUpdateTransaction } from './accounts.mutations';
 import type { TransactionEdit } from './transactions.api';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 const EditSchema = TransactionEditBodySchema.shape.transaction;
 const FIELDS = ['transactionDate', 'transactionDescription', 'amount', 'keyword'] as const;
@@ -132,14 +131,7 @@ export function TransactionEditDialog({
             )}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={update.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={update.isPending} />
       </Box>
     </Dialog>
   );

@@ -3,8 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -31,6 +29,7 @@ import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useCan } from '../../lib/use-can';
 import { useCreateBank, useUpdateBank } from './banks.mutations';
 import { bankQueries } from './banks.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 const FORM_FIELDS = [
   'bankName',
@@ -219,14 +218,7 @@ export function BankForm({ bank, onDone }: { bank?: Bank; onDone: () => void }) 
           <ControlledSelect control={control} name="status" label="Status" options={STATUS_OPTIONS} />
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onDone} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isPending || sameName.isChecking}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveCancelActions onCancel={onDone} isSaving={isPending} isBusy={sameName.isChecking} />
       {sameName.heldBack && (
         <DuplicateNameDialog
           kind="Bank"

@@ -2,8 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Stack from '@mui/material/Stack';
 import {
@@ -29,6 +27,7 @@ import { useCan } from '../../lib/use-can';
 import { AssigneesField } from './assignees-field';
 import { useCreateClient, useUpdateClient } from './clients.mutations';
 import { clientQueries } from './clients.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 const FORM_FIELDS = [
   'clientName',
@@ -230,14 +229,7 @@ export function ClientForm({ client, onDone }: ClientFormProps) {
           <ControlledSelect control={control} name="status" label="Status" options={STATUS_OPTIONS} />
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onDone} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isPending || sameName.isChecking}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveCancelActions onCancel={onDone} isSaving={isPending} isBusy={sameName.isChecking} />
       {sameName.heldBack && (
         <DuplicateNameDialog
           kind="Client"

@@ -5,9 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import {
@@ -21,6 +19,7 @@ import { useDuplicateNameCheck } from '../../components/use-duplicate-name-check
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useSaveInvestmentGroup } from './investments.mutations';
 import { investmentGroupQueries } from './investments.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 // Spec 5 "Investment group": the name is required ('Required!'); the same rule serves add and edit.
 const GroupFormSchema = NewInvestmentGroupBodySchema.shape.investment;
@@ -93,14 +92,7 @@ export function InvestmentGroupFormDialog({ group, onClose }: InvestmentGroupFor
             inputProps={{ maxLength: 120 }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending || sameName.isChecking}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={save.isPending} isBusy={sameName.isChecking} />
       </Box>
       {sameName.heldBack !== null && (
         <DuplicateNameDialog

@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -25,6 +23,7 @@ import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useSessionStore } from '../../lib/session-store';
 import { useCreateNegotiatedRate, useUpdateNegotiatedRate } from './negotiated-rates.mutations';
 import { negotiatedRateQueries } from './negotiated-rates.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 type FormValues = z.input<typeof NegotiatedRateInputSchema>;
 
@@ -217,14 +216,7 @@ export function NegotiatedRateFormDialog({
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={isPending} />
       </Box>
     </Dialog>
   );

@@ -3,9 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -23,6 +21,7 @@ import { toastOutcome } from '../../lib/mutation-toasts';
 import { MultiPickField, withSaved } from '../../components/multi-pick-field';
 import { useSaveNote } from './notes.mutations';
 import { noteQueries } from './notes.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 type FormValues = z.input<typeof NoteInputSchema>;
 
@@ -157,14 +156,7 @@ export function NoteFormDialog({
             )}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saveNote.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={saveNote.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={saveNote.isPending} />
       </Box>
     </Dialog>
   );

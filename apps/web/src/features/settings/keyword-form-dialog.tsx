@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import {
@@ -22,6 +20,7 @@ import { ApiError } from '../../lib/api-client';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useSaveKeyword } from './settings.mutations';
 import { settingsQueries } from './settings.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 /** Add/Edit Keyword (platform.md 5: keywordName and keywordCategory required). */
 export function KeywordFormDialog({ keyword, onClose }: { keyword: Keyword | null; onClose: () => void }) {
@@ -85,14 +84,7 @@ export function KeywordFormDialog({ keyword, onClose }: { keyword: Keyword | nul
             options={options}
           />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={save.isPending} />
       </Box>
     </Dialog>
   );

@@ -3,9 +3,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import {
@@ -20,6 +18,7 @@ import { useCan } from '../../lib/use-can';
 import { useSaveSettingType } from './settings.mutations';
 import type { SettingTypeRow } from './settings.api';
 import type { TypesTableConfig } from './types-tables';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 interface TypeFormValues {
   name: string;
@@ -119,14 +118,7 @@ export function TypeFormDialog({
             />
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={save.isPending}>
-            Save
-          </Button>
-        </DialogActions>
+        <SaveCancelActions onCancel={onClose} isSaving={save.isPending} />
       </Box>
     </Dialog>
   );

@@ -4,8 +4,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -27,6 +25,7 @@ import { useCan } from '../../lib/use-can';
 import { ClientAssociationField } from './client-association-field';
 import { useCreateUser, useUpdateUser } from './users.mutations';
 import { userQueries } from './users.queries';
+import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 const FORM_FIELDS = [
   'firstName',
@@ -226,14 +225,7 @@ export function UserForm({ user, savedClients, onDone }: UserFormProps) {
           />
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onDone} disabled={isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" loading={isPending}>
-          Save
-        </Button>
-      </DialogActions>
+      <SaveCancelActions onCancel={onDone} isSaving={isPending} />
     </Box>
   );
 }
