@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { AccountGroup } from '@tideline/contracts/accounts/account-groups.schemas';
-import type { Account } from '@tideline/contracts/accounts/accounts.schemas';
 import type { BankClientRelationship } from '@tideline/contracts/clients/clients.schemas';
 import type { Transaction } from '@tideline/contracts/transactions/transactions.schemas';
 import { AppProviders } from '../../app/providers';
@@ -14,33 +13,9 @@ import { renderApp } from '../../test/render-app';
 // Test data of the account screens: client 1 with two banks, two accounts, one staging account.
 
 export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
+export { accountOf } from '../../test/fixture-records';
+import { accountOf } from '../../test/fixture-records';
 
-export function accountOf(overrides: Partial<Account> & Pick<Account, 'accountId' | 'accountName'>): Account {
-  return {
-    clientId: 1,
-    accountNumber: `000${overrides.accountId}`,
-    accountAlias: 'Ops',
-    accountType: 'Transaction',
-    accountCategory: 'Operating',
-    bankId: 5,
-    bankName: 'First Bank',
-    accountBalance: 1000,
-    accountBalanceDate: '2025-01-01',
-    lastTransactionDate: null,
-    accountClosed: 0,
-    accountDateClosed: null,
-    dataGatheringFrequency: null,
-    bankDataGatheringFrequency: 3,
-    collectionType: 'Email',
-    inheritedCollectionType: true,
-    defaultCollectionType: 'Email',
-    isStaging: false,
-    sourceFileId: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export const OPERATING = accountOf({ accountId: 10, accountName: 'Operating' });
 export const PAYROLL = accountOf({ accountId: 11, accountName: 'Payroll', accountCategory: 'Payroll' });

@@ -1,36 +1,16 @@
 import { screen } from '@testing-library/react';
 import type { InitialEntry } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
-import type { BankClientRelationship, Client } from '@tideline/contracts/clients/clients.schemas';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { useSessionStore } from '../../lib/session-store';
+import type { BankClientRelationship } from '@tideline/contracts/clients/clients.schemas';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 
 // Test data of the client tests: two clients, one bank relationship.
 
 export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
+export { clientOf } from '../../test/fixture-records';
+import { clientOf } from '../../test/fixture-records';
 
-export function clientOf(overrides: Partial<Client> & Pick<Client, 'clientId' | 'clientName'>): Client {
-  return {
-    status: 1,
-    budget: 25,
-    clientCategory: 'Municipal Government',
-    clientType: 'City',
-    state: 'OH',
-    initialInterest: 1.25,
-    dataGatheringFrequency: 3,
-    reportFrequency: 3,
-    reportCycle: 2,
-    assignTo: null,
-    assignees: [],
-    cashVest: null,
-    last12MonthAvgBalance: 1234.5,
-    dataUntil: '2025-03-31',
-    createdAt: '2025-01-02T12:00:00.000Z',
-    updatedAt: '2025-01-02T12:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export const ACME = clientOf({
   clientId: 1,
@@ -77,17 +57,7 @@ export function openClients(
   routes: Record<string, FakeHandler | FakeResponse> = {},
   path: InitialEntry = '/client-management',
 ) {
-  const me = {
-    userId: 3,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.com',
-    permList: [...permList],
-  };
-  useSessionStore.getState().setUser(me);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+  return openAppAs(path, permList, {
     'GET /api/clients/all': { body: CLIENTS },
     'GET /api/clients/1': { body: ACME },
     'GET /api/clients/assignable-users': {
@@ -123,7 +93,6 @@ export function openClients(
     },
     ...routes,
   });
-  return { api, ...renderApp(path) };
 }
 
 export function findHeading(name: string) {

@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
-import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import type { NegotiatedRate } from '@tideline/contracts/negotiated-rates/negotiated-rates.schemas';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { clientOf } from '../../test/fixture-records';
+import { openAppAs } from '../../test/open-app';
 import { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
-import { useSessionStore } from '../../lib/session-store';
 
 const LONG_COMMENT = `${'Quote confirmed by email. '.repeat(5)}The end.`;
 const RATES: NegotiatedRate[] = [
@@ -56,34 +55,10 @@ const ALL: Permission[] = [
   'EDIT_NEGOTIATED_RATES',
   'DELETE_NEGOTIATED_RATES',
 ];
-const ACME: Client = {
-  clientId: 1,
-  clientName: 'Acme County',
-  status: 1,
-  budget: 25,
-  clientCategory: 'Municipal Government',
-  clientType: 'County',
-  state: 'IA',
-  initialInterest: 1.25,
-  dataGatheringFrequency: 3,
-  reportFrequency: 3,
-  reportCycle: 2,
-  assignTo: null,
-  assignees: [],
-  cashVest: null,
-  last12MonthAvgBalance: 1234.5,
-  dataUntil: '2025-03-31',
-  createdAt: '2025-01-02T12:00:00.000Z',
-  updatedAt: '2025-01-02T12:00:00.000Z',
-};
+const ACME = clientOf({ clientId: 1, clientName: 'Acme County', clientType: 'County', state: 'IA' });
 
 function open(path: string, permList: Permission[], routes: Record<string, FakeHandler | FakeResponse> = {}) {
-  const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', permList };
-  useSessionStore.getState().setUser(me);
-  useSessionStore.getState().setMarketData(null);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+  const { api } = openAppAs(path, permList, {
     'GET /api/dashboard/negotiated-rates': { body: RATES },
     'GET /api/clients/negotiated-rates/1': { body: [RATES[0]] },
     'GET /api/clients/1': { body: ACME },
@@ -102,7 +77,6 @@ function open(path: string, permList: Permission[], routes: Record<string, FakeH
     'GET /api/administration/quote-types/list': { body: [{ value: 1, label: 'Bank Quote' }] },
     ...routes,
   });
-  renderApp(path);
   return { api, user: userEvent.setup({ delay: null }) };
 }
 

@@ -1,0 +1,27 @@
+import type { InitialEntry } from 'react-router';
+import type { Permission } from '@tideline/contracts/access/permissions';
+import { useSessionStore } from '../lib/session-store';
+import { fakeApi, type FakeHandler, type FakeResponse } from './fake-api';
+import { renderApp } from './render-app';
+
+/** The signed-in user of the whole-app tests. */
+export const TEST_USER = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
+
+/**
+ * Renders the whole app at `path`, signed in as TEST_USER with `permList`, against a fake API that
+ * answers the session calls (refresh, logged-user) and `routes`.
+ */
+export function openAppAs(
+  path: InitialEntry,
+  permList: readonly Permission[],
+  routes: Record<string, FakeHandler | FakeResponse> = {},
+) {
+  const me = { ...TEST_USER, permList: [...permList] };
+  useSessionStore.getState().setUser(me);
+  const api = fakeApi({
+    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+    'GET /api/users/logged-user': { body: me },
+    ...routes,
+  });
+  return { api, ...renderApp(path) };
+}
