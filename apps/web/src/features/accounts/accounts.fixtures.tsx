@@ -16,7 +16,6 @@ export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 export { accountOf } from '../../test/fixture-records';
 import { accountOf } from '../../test/fixture-records';
 
-
 export const OPERATING = accountOf({ accountId: 10, accountName: 'Operating' });
 export const PAYROLL = accountOf({ accountId: 11, accountName: 'Payroll', accountCategory: 'Payroll' });
 export const STAGED = accountOf({

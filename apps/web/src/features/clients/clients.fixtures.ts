@@ -11,7 +11,6 @@ export { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 export { clientOf } from '../../test/fixture-records';
 import { clientOf } from '../../test/fixture-records';
 
-
 export const ACME = clientOf({
   clientId: 1,
   clientName: 'Acme',
