@@ -11,10 +11,10 @@ import { createTreasuryProvider } from './providers/treasury-provider';
 import { refreshMarketRatesJob } from './refresh-market-rates.job';
 
 // FRED stands in under series ids of this file only, so other files' rows are never touched; the
-// Treasury stand-in serves the fixture's November 2026 days.
+// Treasury stand-in serves the real 2022 feed of the fixtures, so "today" is in March 2022.
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const SERIES = [`T${tag}A`, `T${tag}B`];
-const TODAY = '2026-11-22';
+const TODAY = '2022-03-10';
 
 let ctx: TestContext;
 let standIn: Awaited<ReturnType<typeof startStandInServer>>;
@@ -25,12 +25,12 @@ let treasuryFeed: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  fredSample = await readFixture('fred-observations-dgs3mo.json');
-  treasuryFeed = await readFixture('treasury-par-yield-curve-2026.xml');
+  fredSample = await readFixture('fred-observations-sofr-2024-06.json');
+  treasuryFeed = await readFixture('treasury-par-yield-curve-2022.xml');
   standIn = await startStandInServer((url, res) => {
     if (url.pathname.startsWith('/fred/')) {
       if (fredAnswer === 'down') return send(res, 503, 'text/html', '<html>Service Unavailable</html>');
-      const body = fredAnswer === 'garbage' ? fredSample.replace('"3.31"', '"#N/A"') : fredSample;
+      const body = fredAnswer === 'garbage' ? fredSample.replace('"5.35"', '"#N/A"') : fredSample;
       return send(res, 200, 'application/json', body);
     }
     if (treasuryAnswer === 'down') return send(res, 500, 'text/plain', 'Internal Server Error');
@@ -101,24 +101,24 @@ describe('market rates refresh job', () => {
     const { run, recorded } = await runRefresh();
     await expect(run).resolves.toEqual({
       outcomes: [
-        { provider: 'fred', saved: 18, problems: [] },
-        { provider: 'treasury', saved: 20, problems: [] },
+        { provider: 'fred', saved: 8, problems: [] },
+        { provider: 'treasury', saved: 30, problems: [] },
       ],
     });
-    expect(recorded.messages).toEqual(['fred: 18 observations saved. treasury: 20 observations saved.']);
+    expect(recorded.messages).toEqual(['fred: 8 observations saved. treasury: 30 observations saved.']);
     const series = await valuesOf(SERIES[0]!);
-    expect(series).toHaveLength(9);
-    expect(series[0]).toEqual(['2026-11-09', 3.32, 'fred']);
+    expect(series).toHaveLength(4);
+    expect(series[0]).toEqual(['2024-06-03', 5.35, 'fred']);
     const treasury = await ctx.database.db
       .select()
       .from(marketRateObservations)
       .where(
         and(
           eq(marketRateObservations.seriesId, 'BC_2MONTH'),
-          eq(marketRateObservations.observationDate, '2026-11-20'),
+          eq(marketRateObservations.observationDate, '2022-03-09'),
         ),
       );
-    expect(treasury).toMatchObject([{ value: 3.33, source: 'treasury' }]);
+    expect(treasury).toMatchObject([{ value: 0.26, source: 'treasury' }]);
   });
 
   it('keeps the last good rates of a provider that is down, and says why', async () => {
@@ -146,7 +146,7 @@ describe('market rates refresh job', () => {
     treasuryAnswer = 'down';
     const { run } = await runRefresh();
     await expect(run).rejects.toThrow(
-      `fred: 0 observations saved; last good rates kept for: FRED answered no series. ${SERIES[0]}: '#N/A' on 2026-11-12 is not a rate. treasury: 0 observations saved; last good rates kept for: Treasury answered HTTP 500 for 2025`,
+      `fred: 0 observations saved; last good rates kept for: FRED answered no series. ${SERIES[0]}: '#N/A' on 2024-06-03 is not a rate. treasury: 0 observations saved; last good rates kept for: Treasury answered HTTP 500 for 2021`,
     );
     expect(await valuesOf(SERIES[0]!)).toEqual(before);
     fredAnswer = 'good';
@@ -168,7 +168,7 @@ describe('market rates refresh job', () => {
     }
     expect(run).toMatchObject({
       state: 'completed',
-      message: 'fred: 18 observations saved. treasury: 20 observations saved.',
+      message: 'fred: 8 observations saved. treasury: 30 observations saved.',
     });
   });
 });
