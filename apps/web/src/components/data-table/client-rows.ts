@@ -71,7 +71,11 @@ export function filterRows<T>(
   const active = definitions.filter((d) => d.id in values && !isEmptyFilterValue(values[d.id]));
   if (active.length === 0) return [...rows];
   return rows.filter((row) =>
-    active.every((d) => matchesFilter(d.kind, readFilter(d, columns, row), values[d.id]!)),
+    active.every((d) =>
+      d.matches
+        ? d.matches(row, values[d.id]!)
+        : matchesFilter(d.kind, readFilter(d, columns, row), values[d.id]!),
+    ),
   );
 }
 

@@ -28,6 +28,7 @@ import { EmptyState } from './empty-state';
 import { collectExportRows } from './export/collect-export-rows';
 import { ExportMenu } from './export/export-menu';
 import { FilterDialog } from './filter-dialog';
+import { isSameFilters } from './filter-draft';
 import { FilterSummary } from './filter-summary';
 import { RowActionsMenu } from './row-actions-menu';
 import { DataTablePagination } from './table-pagination';
@@ -53,6 +54,12 @@ export interface DataTableProps<T> {
   exportFileName?: string | false;
   /** The filters applied when the table opens (e.g. a view reached from a dashboard link). */
   initialFilters?: FilterValues;
+  /**
+   * Filters the table starts from (unless initialFilters are given) and returns to: the Set Filters
+   * dialog then offers RESTORE DEFAULTS and CANCEL instead of CLEAR FILTERS and CLOSE (platform.md 2.9
+   * "Notes filter variant"), and removing a summary chip puts that filter back to its default.
+   */
+  filterDefaults?: FilterValues;
 }
 
 function showCell(value: CellValue): ReactNode {
@@ -83,9 +90,10 @@ export function DataTable<T>({
   getRowLabel,
   exportFileName,
   initialFilters,
+  filterDefaults,
 }: DataTableProps<T>) {
   const titleId = useId();
-  const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters);
+  const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults);
   const [isFilterDialogOpen, setIsFilterDialogOpen] = useState(false);
   const permList = usePermList();
 
@@ -141,15 +149,17 @@ export function DataTable<T>({
   const { setSelection } = state;
   const clearSelection = useCallback(() => setSelection(new Map()), [setSelection]);
 
-  const clearFilters = () => {
+  // CLEAR FILTERS empties the filters; RESTORE DEFAULTS applies the table's defaults.
+  const resetFilters = () => {
     setIsFilterDialogOpen(false);
-    // platform.md 2.8: clearing reloads. With nothing applied the request stays the same, so ask again;
-    // otherwise the unfiltered pages may be cached, so mark them stale before going back to them.
-    if (Object.keys(state.filters).length === 0) {
+    const target = filterDefaults ?? {};
+    // platform.md 2.8: clearing reloads. With the target already applied the request stays the same, so
+    // ask again; otherwise its pages may be cached, so mark them stale before going back to them.
+    if (isSameFilters(state.filters, target)) {
       data.reload();
     } else {
       data.expire();
-      state.setFilters({});
+      state.setFilters(target);
     }
   };
 
@@ -196,20 +206,23 @@ export function DataTable<T>({
             applied={state.filters}
             filteredCount={data.filteredCount}
             totalCount={data.totalCount}
+            defaults={filterDefaults}
             onRemove={(id) => {
               const { [id]: _removed, ...rest } = state.filters;
-              state.setFilters(rest);
+              const fallback = filterDefaults?.[id];
+              state.setFilters(fallback === undefined ? rest : { ...rest, [id]: fallback });
             }}
           />
           <FilterDialog
             open={isFilterDialogOpen}
             definitions={filterDefinitions}
             applied={state.filters}
+            variant={filterDefaults ? 'defaults' : 'standard'}
             onApply={(values) => {
               state.setFilters(values);
               setIsFilterDialogOpen(false);
             }}
-            onClear={clearFilters}
+            onReset={resetFilters}
             onClose={() => setIsFilterDialogOpen(false)}
           />
         </>

@@ -51,6 +51,11 @@ export interface FilterDefinition<T> {
   page?: number;
   /** Client mode: the value filtered on; defaults to the column of the same id, else `row[id]`. */
   accessor?: (row: T) => CellValue | readonly CellValue[];
+  /**
+   * Client mode: whether a row passes the applied value, for a filter that is no comparison with a
+   * value of the row (e.g. 'Show All Notes' No: only the user's own notes). Replaces the accessor.
+   */
+  matches?: (row: T, value: FilterValue) => boolean;
 }
 
 /** The applied filters by filter id: text string, range, date range, option value(s) or a boolean. */

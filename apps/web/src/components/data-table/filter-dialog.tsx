@@ -10,12 +10,20 @@ import type { FilterDefinition, FilterValues } from './data-table.types';
 import { draftErrors, fromDraft, toDraft, type FilterDraft } from './filter-draft';
 import { FilterField } from './filter-field';
 
+/**
+ * 'standard': APPLY FILTERS, CLEAR FILTERS and CLOSE (platform.md 2.8). 'defaults', for a table whose
+ * filters start from set values (2.9 "Notes filter variant"): RESTORE DEFAULTS, CANCEL and APPLY FILTERS.
+ */
+export type FilterDialogVariant = 'standard' | 'defaults';
+
 interface FilterDialogProps<T> {
   open: boolean;
   definitions: readonly FilterDefinition<T>[];
   applied: FilterValues;
+  variant?: FilterDialogVariant;
   onApply: (values: FilterValues) => void;
-  onClear: () => void;
+  /** CLEAR FILTERS, or RESTORE DEFAULTS in the 'defaults' variant: the table applies its starting filters. */
+  onReset: () => void;
   onClose: () => void;
 }
 
@@ -27,8 +35,9 @@ export function FilterDialog<T>({
   open,
   definitions,
   applied,
+  variant = 'standard',
   onApply,
-  onClear,
+  onReset,
   onClose,
 }: FilterDialogProps<T>) {
   const titleId = useId();
@@ -40,8 +49,9 @@ export function FilterDialog<T>({
           titleId={titleId}
           definitions={definitions}
           applied={applied}
+          variant={variant}
           onApply={onApply}
-          onClear={onClear}
+          onReset={onReset}
           onClose={onClose}
         />
       )}
@@ -53,8 +63,9 @@ function FilterForm<T>({
   titleId,
   definitions,
   applied,
+  variant,
   onApply,
-  onClear,
+  onReset,
   onClose,
 }: Omit<FilterDialogProps<T>, 'open'> & { titleId: string }) {
   const [draft, setDraft] = useState<FilterDraft>(() => toDraft(definitions, applied));
@@ -107,9 +118,13 @@ function FilterForm<T>({
         </Stack>
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'space-between', px: 3, py: 2 }}>
-        <Button color="error" onClick={onClear}>
-          CLEAR FILTERS
-        </Button>
+        {variant === 'defaults' ? (
+          <Button onClick={onReset}>RESTORE DEFAULTS</Button>
+        ) : (
+          <Button color="error" onClick={onReset}>
+            CLEAR FILTERS
+          </Button>
+        )}
         <Stack direction="row" spacing={1}>
           {pages.length > 1 && (
             <>
@@ -121,7 +136,7 @@ function FilterForm<T>({
               </Button>
             </>
           )}
-          <Button onClick={onClose}>CLOSE</Button>
+          <Button onClick={onClose}>{variant === 'defaults' ? 'CANCEL' : 'CLOSE'}</Button>
           <Button type="submit" variant="contained">
             APPLY FILTERS
           </Button>

@@ -126,3 +126,13 @@ export function fromDraft<T>(definitions: readonly FilterDefinition<T>[], draft:
   }
   return values;
 }
+
+/** Whether two applied values are the same filter (a table's defaults against what is applied). */
+export function isSameFilterValue(a: FilterValue | undefined, b: FilterValue | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function isSameFilters(a: FilterValues, b: FilterValues): boolean {
+  const ids = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...ids].every((id) => isSameFilterValue(a[id], b[id]));
+}

@@ -8,12 +8,15 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { FilterDefinition, FilterValues } from './data-table.types';
 import { describeFilter } from './describe-filter';
+import { isSameFilterValue } from './filter-draft';
 
 interface FilterSummaryProps<T> {
   definitions: readonly FilterDefinition<T>[];
   applied: FilterValues;
   filteredCount: number;
   totalCount: number;
+  /** A filter at its default value has no remove button (removing puts it back to its default). */
+  defaults?: FilterValues;
   onRemove: (id: string) => void;
 }
 
@@ -23,6 +26,7 @@ export function FilterSummary<T>({
   applied,
   filteredCount,
   totalCount,
+  defaults = {},
   onRemove,
 }: FilterSummaryProps<T>) {
   const [isOpen, setIsOpen] = useState(true);
@@ -60,7 +64,9 @@ export function FilterSummary<T>({
                 <Chip
                   size="small"
                   label={`${d.label}: ${describeFilter(d, applied[d.id]!)}`}
-                  onDelete={() => onRemove(d.id)}
+                  onDelete={
+                    isSameFilterValue(applied[d.id], defaults[d.id]) ? undefined : () => onRemove(d.id)
+                  }
                 />
               </Box>
             ))}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,6 +13,7 @@ import type {
   BulkAction,
   DataTableColumn,
   FilterDefinition,
+  FilterValues,
   RowAction,
 } from '../../components/data-table/data-table.types';
 import { formatDate, truncateText } from '../../lib/format';
@@ -81,10 +82,27 @@ const COLUMNS: readonly DataTableColumn<Note>[] = [
   },
 ];
 
-const FILTERS: readonly FilterDefinition<Note>[] = [
-  { id: 'author', label: 'Author', kind: 'text' },
-  { id: 'createdAt', label: 'Date', kind: 'dateRange' },
-];
+// platform.md 2.9 "Notes filter variant": Show All Notes defaults to Yes; No keeps the notes the user
+// wrote or is tagged on (4.4).
+const SHOW_ALL = 'showAll';
+const FILTER_DEFAULTS: FilterValues = { [SHOW_ALL]: 'yes' };
+
+function filtersFor(userId: number | undefined): readonly FilterDefinition<Note>[] {
+  return [
+    {
+      id: SHOW_ALL,
+      label: 'Show All Notes',
+      kind: 'radio',
+      options: [
+        { value: 'yes', label: 'Yes' },
+        { value: 'no', label: 'No' },
+      ],
+      matches: (n, value) => value !== 'no' || isOwnNote(n, userId),
+    },
+    { id: 'author', label: 'Author', kind: 'text' },
+    { id: 'createdAt', label: 'Date', kind: 'dateRange' },
+  ];
+}
 
 type Change = 'resolve' | 'restore' | 'delete';
 
@@ -113,6 +131,7 @@ const SUCCESS: Record<Change, string> = {
 function linkOf(scope: NotesScope): NoteLink | undefined {
   if (scope.kind === 'client') return { tableLinkedTo: 'clients', linkedId: scope.clientId };
   if (scope.kind === 'account') return { tableLinkedTo: 'accounts', linkedId: scope.accountId };
+  if (scope.kind === 'batch') return { tableLinkedTo: 'batches', linkedId: scope.batchId };
   return undefined;
 }
 
@@ -122,10 +141,12 @@ type Confirming = { change: Change; notes: Note[]; clearSelection?: () => void }
  * The Notes table (platform.md 2.10, 4.4): Author, Preview, Date, Categories, User Tags and Actions
  * (View, Edit), Add Note linked to the record it is opened from, and bulk Resolve Notes; the resolved
  * list (`scope.kind === 'resolved'`) offers Restore Notes and Delete Notes instead and is read-only.
+ * Its filter dialog is 2.9's notes variant (RESTORE DEFAULTS, CANCEL, APPLY FILTERS; Show All Notes Yes).
  */
 export function NotesTable({ scope }: { scope: NotesScope }) {
   const notes = useQuery(noteQueries.list(scope));
   const userId = useSessionStore((s) => s.user?.userId);
+  const filters = useMemo(() => filtersFor(userId), [userId]);
   const canAdd = useCan('ADD_NOTES');
   const canEdit = useCan('EDIT_NOTES');
   const canDelete = useCan('DELETE_NOTES');
@@ -177,7 +198,8 @@ export function NotesTable({ scope }: { scope: NotesScope }) {
       <DataTable
         title={isResolvedList ? 'Resolved Notes' : 'Notes'}
         columns={COLUMNS}
-        filters={FILTERS}
+        filters={filters}
+        filterDefaults={FILTER_DEFAULTS}
         getRowId={(n) => n.noteId}
         getRowLabel={(n) => n.noteTitle}
         mode={{ kind: 'client', rows: notes.data, isLoading: notes.isLoading }}

@@ -12,11 +12,12 @@ import { apiRequest } from '../../lib/api-client';
 
 // platform.md 7 "Notes" (prefix /api/notes). Writes answer the server's msg for the success toast.
 
-/** Which notes a table lists: every active note, a client's, an account's, or the resolved ones. */
+/** Which notes a table lists: every active note, a client's, an account's, a batch's, or the resolved ones. */
 export type NotesScope =
   | { kind: 'all' }
   | { kind: 'client'; clientId: number }
   | { kind: 'account'; accountId: number }
+  | { kind: 'batch'; batchId: number }
   | { kind: 'resolved' };
 
 function messageOf(answer: unknown): string | undefined {
@@ -32,6 +33,8 @@ function pathOf(scope: NotesScope): string {
       return `/notes/client/${scope.clientId}`;
     case 'account':
       return `/notes/account/${scope.accountId}`;
+    case 'batch':
+      return `/notes/batch/${scope.batchId}`;
     case 'resolved':
       return '/notes/resolve';
   }

@@ -1,10 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { Note, NoteComment } from '@tideline/contracts/notes/notes.schemas';
-import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { AppProviders } from '../../app/providers';
+import { createQueryClient } from '../../lib/query-client';
+import { useSessionStore } from '../../lib/session-store';
+import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
 import { accountOf, clientOf } from '../../test/fixture-records';
 import { openAppAs, TEST_USER } from '../../test/open-app';
+import type { NotesScope } from './notes.api';
+import { NotesTable } from './notes-table';
 
 // Test data and steps of the notes tests: a client with two active notes and one resolved one.
 
@@ -80,30 +85,55 @@ export const ALL: Permission[] = [
   'EDIT_COMMENTS',
   'DELETE_COMMENTS',
 ];
+
+const NOTE_ROUTES: Record<string, FakeHandler | FakeResponse> = {
+  'GET /api/clients/1': { body: ACME },
+  'GET /api/notes/client/1': { body: ACTIVE },
+  'GET /api/notes/resolve': { body: RESOLVED },
+  'GET /api/notes/comments/all/11': { body: [] },
+  'GET /api/notes/comments/all/12': { body: COMMENTS },
+  'GET /api/notes/comments/all/21': { body: [] },
+  'GET /api/notes/categories/list': {
+    body: [
+      { noteCategoryId: 1, noteCategoryName: 'Banking' },
+      { noteCategoryId: 2, noteCategoryName: 'Follow Up' },
+    ],
+  },
+  'GET /api/users/list': {
+    body: [{ userId: 4, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
+  },
+};
+
 export function open(
   path: string,
   permList: Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
 ) {
-  const opened = openAppAs(path, permList, {
-    'GET /api/clients/1': { body: ACME },
-    'GET /api/notes/client/1': { body: ACTIVE },
-    'GET /api/notes/resolve': { body: RESOLVED },
-    'GET /api/notes/comments/all/11': { body: [] },
-    'GET /api/notes/comments/all/12': { body: COMMENTS },
-    'GET /api/notes/comments/all/21': { body: [] },
-    'GET /api/notes/categories/list': {
-      body: [
-        { noteCategoryId: 1, noteCategoryName: 'Banking' },
-        { noteCategoryId: 2, noteCategoryName: 'Follow Up' },
-      ],
-    },
-    'GET /api/users/list': {
-      body: [{ userId: 4, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }],
-    },
+  const opened = openAppAs(path, permList, { ...NOTE_ROUTES, ...routes });
+  return { api: opened.api, user: userEvent.setup({ delay: null }) };
+}
+
+/**
+ * Renders the Notes table alone, signed in as TEST_USER: for scopes no page shows yet (a batch's
+ * notes) and for the filter dialog, without the cost of loading the whole app.
+ */
+export function renderNotesTable(
+  scope: NotesScope,
+  permList: Permission[],
+  routes: Record<string, FakeHandler | FakeResponse> = {},
+) {
+  useSessionStore.getState().setUser({ ...TEST_USER, permList });
+  const api = fakeApi({
+    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+    ...NOTE_ROUTES,
     ...routes,
   });
-  return { api: opened.api, user: userEvent.setup({ delay: null }) };
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <NotesTable scope={scope} />
+    </AppProviders>,
+  );
+  return { api, user: userEvent.setup({ delay: null }) };
 }
 
 export type User = ReturnType<typeof userEvent.setup>;
