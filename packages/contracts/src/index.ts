@@ -21,3 +21,4 @@ export * from './accounts/account-lists';
 export * from './common/duplicate-name';
 export * from './banks/banks.schemas';
 export * from './templates/templates.schemas';
+export * from './data-ingestion/batches.schemas';

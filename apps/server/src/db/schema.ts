@@ -14,3 +14,4 @@ export * from './schema/settings';
 export * from './schema/investments';
 export * from './schema/negotiated-rates';
 export * from './schema/notes';
+export * from './schema/reporting';

@@ -5,8 +5,8 @@ interface DemoNote {
   title: string;
   description: string;
   author: string;
-  /** A client key, an account key ('cedar.payroll'), or nothing for a firm-wide note. */
-  link?: { clientKey: string } | { accountKey: string };
+  /** A client key, an account key ('cedar.payroll'), a batch ('cedar.Transaction'), or nothing (firm-wide). */
+  link?: { clientKey: string } | { accountKey: string } | { batchKey: string };
   categories: readonly string[];
   tagged: readonly string[];
   comments: readonly { author: string; text: string; hoursLater: number }[];
@@ -77,6 +77,17 @@ export const DEMO_NOTES: readonly DemoNote[] = [
     daysAgo: 6,
   },
   {
+    title: 'Sweep statement arrives a day late',
+    description:
+      'The bank posts the sweep account statement to its portal one business day after the others. Wait for it before validating this batch, or the quarter-end balance will be short of the overnight sweep.',
+    author: PRIYA,
+    link: { batchKey: 'cedar.Transaction' },
+    categories: ['Data Issue'],
+    tagged: [JORDAN],
+    comments: [{ author: JORDAN, text: 'Noted; I will validate on Thursday.', hoursLater: 3 }],
+    daysAgo: 2,
+  },
+  {
     title: 'Quarter-end report schedule',
     description:
       'Quarter-end reports are due to clients by the 20th. Analysts: confirm every client has data through the 10th business day before starting reports.',
@@ -95,6 +106,7 @@ export async function insertDemoNotes(
   ids: {
     clients: ReadonlyMap<string, number>;
     accounts: ReadonlyMap<string, { clientId: number; accountId: number }>;
+    batches: ReadonlyMap<string, number>;
     users: ReadonlyMap<string, { userId: number }>;
   },
 ): Promise<void> {
@@ -108,16 +120,7 @@ export async function insertDemoNotes(
 
   for (const n of DEMO_NOTES) {
     const createdAt = new Date(end - n.daysAgo * 24 * hour);
-    const link =
-      n.link && 'clientKey' in n.link
-        ? {
-            tableLinkedTo: 'clients' as const,
-            linkedId: ids.clients.get(n.link.clientKey)!,
-            clientId: ids.clients.get(n.link.clientKey)!,
-          }
-        : n.link
-          ? { tableLinkedTo: 'accounts' as const, ...idsOfAccount(ids.accounts, n.link.accountKey) }
-          : { tableLinkedTo: null, linkedId: null, clientId: null };
+    const link = linkOf(n.link, ids);
     const resolvedAt =
       n.resolvedAfterDays === undefined
         ? null
@@ -153,7 +156,24 @@ export async function insertDemoNotes(
   }
 }
 
-function idsOfAccount(accounts: ReadonlyMap<string, { clientId: number; accountId: number }>, key: string) {
-  const account = accounts.get(key)!;
-  return { linkedId: account.accountId, clientId: account.clientId };
+/** The note's linked record and its client, from the demo keys. */
+function linkOf(
+  link: DemoNote['link'],
+  ids: Pick<Parameters<typeof insertDemoNotes>[2], 'clients' | 'accounts' | 'batches'>,
+) {
+  if (!link) return { tableLinkedTo: null, linkedId: null, clientId: null };
+  if ('clientKey' in link) {
+    const clientId = ids.clients.get(link.clientKey)!;
+    return { tableLinkedTo: 'clients' as const, linkedId: clientId, clientId };
+  }
+  if ('accountKey' in link) {
+    const account = ids.accounts.get(link.accountKey)!;
+    return { tableLinkedTo: 'accounts' as const, linkedId: account.accountId, clientId: account.clientId };
+  }
+  const clientKey = link.batchKey.split('.')[0]!;
+  return {
+    tableLinkedTo: 'batches' as const,
+    linkedId: ids.batches.get(link.batchKey)!,
+    clientId: ids.clients.get(clientKey)!,
+  };
 }

@@ -103,6 +103,23 @@ describe('seedDemo on an empty database', () => {
     });
   });
 
+  it('opens the last full quarter for two clients, with batches where ingestion started and a note on one', async () => {
+    const reports = await rowsOf<{ start: string; end: string; status: string; batches: number }>(sql`
+      select o.start_date::text as start, o.end_date::text as end, o.ingestion_status as status,
+        (select count(*) from batches b where b.open_report_id = o.open_report_id)::int as batches
+      from open_reports o order by o.ingestion_status`);
+    expect(reports).toEqual([
+      { start: '2026-01-01', end: '2026-03-31', status: 'IN PROGRESS', batches: expect.any(Number) },
+      { start: '2026-01-01', end: '2026-03-31', status: 'NOT STARTED', batches: 0 },
+    ]);
+    expect(reports[0]!.batches).toBeGreaterThanOrEqual(3);
+    const [batchNote] = await rowsOf<{ type: string; sameClient: boolean; sources: number }>(sql`
+      select b.template_type as type, b.client_id = n.client_id as "sameClient", b.sources_required as sources
+      from notes n join batches b on b.batch_id = n.linked_id where n.table_linked_to = 'batches'`);
+    expect(batchNote).toEqual({ type: 'Transaction', sameClient: true, sources: expect.any(Number) });
+    expect(batchNote!.sources % 3).toBe(0);
+  });
+
   it('holds investments only on investment and hybrid accounts, some maturing within 90 days', async () => {
     const [row] = await rowsOf<{ misplaced: number; soon: number; clients: number }>(sql`
       select count(*) filter (where a.account_type not in ('Investment', 'Hybrid'))::int as misplaced,

@@ -7,6 +7,7 @@ import { conflict } from '../platform/http/app-error';
 import { yesterdayIso } from './demo-calendar';
 import { insertDemoNegotiatedRates } from './demo-negotiated-rates';
 import { insertDemoNotes } from './demo-notes';
+import { insertDemoOpenReports } from './demo-open-reports';
 import { DEMO_ASSIGNMENTS } from './demo-people';
 import { DEMO_SEED } from './demo-random';
 import { insertDemoSettingTypes } from './demo-settings';
@@ -46,6 +47,8 @@ export const DEMO_TABLES = [
   'investment_groups',
   'investment_group_investments',
   'negotiated_rates',
+  'open_reports',
+  'batches',
   'notes',
   'note_comments',
   'audit_log',
@@ -69,7 +72,8 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
  * `npm run cli -- seed-demo`: six public-sector clients, eight banks, their relationships, templates,
  * forty accounts, groups, links, three years of transactions ending `endDate`, keywords, note categories
  * and quote types, an investment ladder on the investment and hybrid accounts with four investment
- * groups, negotiated rates, notes with comments and tags, and a few users per role.
+ * groups, negotiated rates, two open reports (one with batches), notes with comments and tags, and a few
+ * users per role.
  * Only into a database without clients; the same seed and end date give the same rows.
  */
 export async function seedDemo(
@@ -92,7 +96,13 @@ export async function seedDemo(
   await insertDemoTransactions(db, plan.transactions, accountIds, keywordIds);
   await seedInvestments(db, plan.lastDate, options.seed ?? DEMO_SEED, accountIds);
   await insertDemoNegotiatedRates(db, plan.lastDate, clientIds, staff);
-  await insertDemoNotes(db, plan.lastDate, { clients: clientIds, accounts: accountIds, users: staff });
+  const batchIds = await insertDemoOpenReports(db, plan.lastDate, clientIds);
+  await insertDemoNotes(db, plan.lastDate, {
+    clients: clientIds,
+    accounts: accountIds,
+    batches: batchIds,
+    users: staff,
+  });
   const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
   await db.execute(sql`analyze transactions`);
 

@@ -28,7 +28,8 @@ export const ReportInProgressSchema = z.object({
   clientId: z.number().int(),
   clientName: z.string(),
   startDate: z.string(),
-  dueDate: z.string(),
+  // Start Report takes an optional due date (ingestion.md "Reporting cycle").
+  dueDate: z.string().nullable(),
   numberOfOpenBatches: z.number().int(),
   status: z.string(),
 });

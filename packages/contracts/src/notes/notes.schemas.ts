@@ -32,8 +32,8 @@ export const NOTE_MSG = {
 } as const;
 
 // platform.md 3 "Note": what a note may be linked to ('' = not linked, e.g. added from the dashboard).
-// Batches join when the ingestion area brings its batch table.
-export const NOTE_LINK_TABLES = ['clients', 'accounts', 'templates'] as const;
+// 'batches' is ours: the spec reads batch notes (GET /api/notes/batch/{id}) without naming their table.
+export const NOTE_LINK_TABLES = ['clients', 'accounts', 'templates', 'batches'] as const;
 export const NoteLinkTableSchema = z.enum(NOTE_LINK_TABLES);
 export type NoteLinkTable = z.infer<typeof NoteLinkTableSchema>;
 

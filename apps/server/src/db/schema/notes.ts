@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { NOTE_LINK_TABLES } from '@tideline/contracts/notes/notes.schemas';
 import { clients } from './clients';
 import { noteCategories } from './settings';
 import { users } from './users';
@@ -26,7 +27,7 @@ export const notes = pgTable(
     authorId: integer('author_id')
       .notNull()
       .references(() => users.userId),
-    tableLinkedTo: text('table_linked_to', { enum: ['clients', 'accounts', 'templates'] }),
+    tableLinkedTo: text('table_linked_to', { enum: NOTE_LINK_TABLES }),
     linkedId: integer('linked_id'),
     clientId: integer('client_id').references(() => clients.clientId, { onDelete: 'cascade' }),
     isResolved: boolean('is_resolved').notNull().default(false),

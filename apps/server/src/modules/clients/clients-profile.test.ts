@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CLIENT_MSG, type Client } from '@tideline/contracts';
-import { accountGroups, auditLog } from '../../db/schema';
+import { accountGroups, auditLog, openReports } from '../../db/schema';
+import { createRelatedBank } from '../../../test/account-fixtures';
+import { createBatchRow } from '../../../test/batch-fixtures';
 import {
   call,
   createRole,
@@ -204,6 +206,30 @@ describe('GET /api/clients/all and /:id', () => {
     expect((await call(ctx, 'GET', `/api/clients/report-status/${client.clientId}`, viewer)).statusCode).toBe(
       404,
     );
+  });
+
+  it('reads the open report and counts its batches', async () => {
+    const client = await addClient();
+    await createRelatedBank(ctx, client.clientId);
+    await createBatchRow(ctx, client.clientId);
+    const [report] = await ctx.database.db
+      .update(openReports)
+      .set({ dueDate: '2026-10-20', ingestionStatus: 'IN PROGRESS' })
+      .where(eq(openReports.clientId, client.clientId))
+      .returning();
+    const res = await call(ctx, 'GET', `/api/clients/report-status/${client.clientId}`, admin);
+    expect(res.json()).toEqual([
+      {
+        reportStatus: 'Reporting',
+        lastReportDate: null,
+        openBatchCount: 1,
+        reportStartDate: '2026-07-01',
+        reportEndDate: '2026-09-30',
+        reportDueDate: '2026-10-20',
+        ingestionStatus: 'In Progress',
+        analysisOpenReportId: report!.openReportId,
+      },
+    ]);
   });
 });
 

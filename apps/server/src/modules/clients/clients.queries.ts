@@ -1,6 +1,15 @@
-import { and, asc, count, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { accountGroups, clientAssignees, clients, roles, transactions, users } from '../../db/schema';
+import {
+  accountGroups,
+  batches,
+  clientAssignees,
+  clients,
+  openReports,
+  roles,
+  transactions,
+  users,
+} from '../../db/schema';
 
 export async function selectClientOptions(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -132,4 +141,21 @@ export function listAssignableUsers(db: DbOrTx) {
  */
 export async function insertAllAccountsGroup(db: DbOrTx, clientId: number) {
   await db.insert(accountGroups).values({ clientId, groupName: 'All Accounts', isAllAccounts: true });
+}
+
+/** The client's open report (at most one), its ingestion status in the client status's casing. */
+export async function selectOpenReport(db: DbOrTx, clientId: number) {
+  const [row] = await db
+    .select({
+      openReportId: openReports.openReportId,
+      startDate: openReports.startDate,
+      endDate: openReports.endDate,
+      dueDate: openReports.dueDate,
+      ingestionStatus: sql<string>`initcap(${openReports.ingestionStatus})`,
+      batchCount: sql<number>`(select count(*)::int from ${batches} b
+        where b.open_report_id = ${openReports.openReportId})`,
+    })
+    .from(openReports)
+    .where(and(eq(openReports.clientId, clientId), isNull(openReports.closedAt)));
+  return row;
 }

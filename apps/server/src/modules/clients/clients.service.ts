@@ -171,8 +171,9 @@ export async function editClient(
 }
 
 /**
- * Spec 3 "Client report status" (a list; the first element counts). Reports and batches come with
- * their issues: until then no cycle is open, so the status is not started and nothing is counted.
+ * Spec 3 "Client report status" (a list; the first element counts): the client's open report, if
+ * any, with its batches (all open until batch accounts exist: platform.md 4.5). Finished reports
+ * come with reporting, so a client without an open report has no status and no last report date.
  */
 export async function reportStatusOf(
   db: DbOrTx,
@@ -180,16 +181,17 @@ export async function reportStatusOf(
   clientId: number,
 ): Promise<ClientReportStatus[]> {
   await findVisibleClient(db, user, clientId);
+  const open = await q.selectOpenReport(db, clientId);
   return [
     {
-      reportStatus: null,
+      reportStatus: open ? 'Reporting' : null,
       lastReportDate: null,
-      openBatchCount: 0,
-      reportStartDate: null,
-      reportEndDate: null,
-      reportDueDate: null,
-      ingestionStatus: 'Not Started',
-      analysisOpenReportId: null,
+      openBatchCount: open?.batchCount ?? 0,
+      reportStartDate: open?.startDate ?? null,
+      reportEndDate: open?.endDate ?? null,
+      reportDueDate: open?.dueDate ?? null,
+      ingestionStatus: open?.ingestionStatus ?? 'Not Started',
+      analysisOpenReportId: open?.openReportId ?? null,
     },
   ];
 }

@@ -1,7 +1,7 @@
 import type { ClientListRow, ReportInProgress } from '@tideline/contracts/dashboard/dashboard.schemas';
 import type { Db } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
-import { selectClientRows } from './dashboard.queries';
+import { selectClientRows, selectReportsInProgress } from './dashboard.queries';
 import { whereMyClients } from './my-clients.service';
 
 export function createDashboardService(deps: { db: Db }) {
@@ -14,14 +14,9 @@ export function createDashboardService(deps: { db: Db }) {
       return rows.map((r) => ({ ...r, cashVest: null }));
     },
 
-    /**
-     * The Reports In Progress widget. The reporting cycle (report start and due dates, open batches,
-     * READY / IN PROGRESS) does not exist yet, so no client has a report in progress and the answer is
-     * honestly empty; the access rule is the one the other widgets follow.
-     */
+    /** The Reports In Progress widget: the open reports of `userId`'s own clients. */
     listReportsInProgress(user: CurrentUser, userId: number): Promise<ReportInProgress[]> {
-      whereMyClients(user, userId);
-      return Promise.resolve([]);
+      return selectReportsInProgress(db, whereMyClients(user, userId));
     },
   };
 }

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientListRow } from '@tideline/contracts/dashboard/dashboard.schemas';
-import { clientAssignees } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { clientAssignees, openReports } from '../../db/schema';
+import { createRelatedBank } from '../../../test/account-fixtures';
+import { createBatchRow } from '../../../test/batch-fixtures';
 import {
   call,
   createClients,
@@ -85,10 +88,48 @@ describe('GET /api/dashboard/users/clients/:userId', () => {
 });
 
 describe('GET /api/dashboard/users/client-reports/:userId', () => {
-  it('is empty while no reporting cycle exists, for the user themselves', async () => {
-    const res = await call(ctx, 'GET', `/api/dashboard/users/client-reports/${advisor.userId}`, advisor);
+  it("lists the open reports of the user's clients, soonest due first, with their batches and status", async () => {
+    const url = `/api/dashboard/users/client-reports/${advisor.userId}`;
+    expect((await call(ctx, 'GET', url, advisor)).json()).toEqual([]);
+    const db = ctx.database.db;
+    await createRelatedBank(ctx, clientA);
+    await createBatchRow(ctx, clientA);
+    await createBatchRow(ctx, clientA, 'Investment');
+    await db
+      .update(openReports)
+      .set({ dueDate: '2026-10-15', ingestionStatus: 'IN PROGRESS' })
+      .where(eq(openReports.clientId, clientA));
+    await db.insert(openReports).values([
+      { clientId: clientB, startDate: '2026-07-01', endDate: '2026-09-30', dueDate: '2026-10-10' },
+      // Another user's client, and a closed report: neither is listed.
+      { clientId: clientC, startDate: '2026-07-01', endDate: '2026-09-30' },
+      { clientId: clientA, startDate: '2026-04-01', endDate: '2026-06-30', closedAt: new Date() },
+    ]);
+    const res = await call(ctx, 'GET', url, advisor);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([]);
+    expect(res.json()).toEqual([
+      {
+        clientId: clientB,
+        clientName: expect.stringMatching(/ 2$/),
+        startDate: '2026-07-01',
+        dueDate: '2026-10-10',
+        numberOfOpenBatches: 0,
+        status: 'READY',
+      },
+      {
+        clientId: clientA,
+        clientName: expect.stringMatching(/ 1$/),
+        startDate: '2026-07-01',
+        dueDate: '2026-10-15',
+        numberOfOpenBatches: 2,
+        status: 'IN PROGRESS',
+      },
+    ]);
+    await db
+      .update(openReports)
+      .set({ analysisStatus: 'Ready For Analysis' })
+      .where(and(eq(openReports.clientId, clientA), isNull(openReports.closedAt)));
+    expect((await call(ctx, 'GET', url, advisor)).json()[1].status).toBe('READY FOR ANALYSIS');
   });
 
   it('follows the same access rule as My Clients', async () => {

@@ -11,6 +11,7 @@ export function notePageUrl(
   if (link.tableLinkedTo === 'accounts')
     return `${publicUrl}/client-management/${link.clientId}/${link.linkedId}`;
   if (link.tableLinkedTo === 'templates') return `${publicUrl}/client-management/${link.clientId}`;
+  if (link.tableLinkedTo === 'batches') return `${publicUrl}/data-ingestion/${link.clientId}`;
   return `${publicUrl}/dashboard`;
 }
 

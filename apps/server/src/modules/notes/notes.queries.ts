@@ -35,6 +35,9 @@ const userReference = sql<string | null>`case notes.table_linked_to
   when 'templates' then (select b.bank_name || ' ' || t.type || ' template' from import_templates t
     join bank_client_relationships r on r.bank_client_rel_id = t.bank_client_rel_id
     join banks b on b.bank_id = r.bank_id where t.template_id = notes.linked_id)
+  when 'batches' then (select b.bank_name || ' ' || bt.template_type || ' batch' from batches bt
+    join bank_client_relationships r on r.bank_client_rel_id = bt.bank_client_rel_id
+    join banks b on b.bank_id = r.bank_id where bt.batch_id = notes.linked_id)
   end`;
 
 const categoryAgg = <T>(column: SQL) => sql<

@@ -46,6 +46,9 @@ export function notesRoutes(deps: { db: Db; mailer: Mailer; publicUrl: string })
     app.get('/account/:id', { config: view, schema: byId }, (req) =>
       notes.listNotes(req.currentUser!, { resolved: false, link: { table: 'accounts', id: req.params.id } }),
     );
+    app.get('/batch/:id', { config: view, schema: byId }, (req) =>
+      notes.listNotes(req.currentUser!, { resolved: false, link: { table: 'batches', id: req.params.id } }),
+    );
     app.get(
       '/resolve',
       { config: { access: { permissions: ['VIEW_RESOLVED_NOTES'] } }, schema: { response: notesList } },

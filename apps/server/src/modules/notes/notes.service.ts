@@ -14,6 +14,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { findVisibleAccount } from '../accounts/accounts.service';
 import { findVisibleClient } from '../clients/clients.service';
+import { findVisibleBatch } from '../data-ingestion/batches.service';
 import { findVisibleTemplate } from '../templates/templates.service';
 import { composeNoteTaggedMail, notePageUrl } from './note-tag-mail';
 import { assertActive, assertReadable } from './note-rules';
@@ -62,6 +63,7 @@ export async function findLinkedClientId(
 ): Promise<number> {
   if (table === 'clients') return (await findVisibleClient(db, user, id)).clientId;
   if (table === 'accounts') return (await findVisibleAccount(db, user, id)).clientId;
+  if (table === 'batches') return (await findVisibleBatch(db, user, id)).clientId;
   return (await findVisibleTemplate(db, user, id)).clientId;
 }
 
@@ -139,7 +141,7 @@ export function createNotesService(deps: NotesDeps) {
   return {
     findNote,
 
-    /** GET /all (dashboard) and GET /client|account/{id}: the active notes; GET /resolve: the resolved ones. */
+    /** GET /all (dashboard) and GET /client|account|batch/{id}: the active notes; GET /resolve: the resolved ones. */
     async listNotes(
       user: CurrentUser,
       filter: { resolved: boolean; link?: { table: NoteLinkTable; id: number } },

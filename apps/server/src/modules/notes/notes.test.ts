@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBatchRow } from '../../../test/batch-fixtures';
 import {
   addNote,
   createNoteWorld,
@@ -195,6 +196,40 @@ describe('notes on templates', () => {
       note: { noteTitle: 'a', noteDescription: 'b', tableLinkedTo: 'templates', linkedId: 2147483000 },
     });
     expect(missing.statusCode).toBe(422);
+  });
+});
+
+describe('notes on batches', () => {
+  it("lists a batch's notes, names the batch by bank and type, and scopes it by the batch's client", async () => {
+    const batchA = await createBatchRow(ctx, w.clientA, 'Investment');
+    const batchB = await createBatchRow(ctx, w.clientB);
+    const note = await addNote(ctx, w.author, {
+      tableLinkedTo: 'batches',
+      linkedId: batchA,
+      taggedUsersList: [w.tagged.userId],
+    });
+    expect(note).toMatchObject({ tableLinkedTo: 'batches', linkedId: batchA });
+    expect(note.userReference).toMatch(/^Bank .+ Investment batch$/);
+    const mail = (await readOutbox(ctx, w.tagged.email)).at(-1);
+    expect(mail!.links).toEqual([`http://tideline.test/data-ingestion/${w.clientA}`]);
+
+    await addNote(ctx, w.author, { tableLinkedTo: 'accounts', linkedId: w.accountA });
+    const listed = await call(ctx, 'GET', `/api/notes/batch/${batchA}`, w.scoped);
+    expect(listed.statusCode).toBe(200);
+    expect(noteIds(listed)).toEqual([note.noteId]);
+    expect(noteIds(await call(ctx, 'GET', `/api/notes/batch/${batchB}`, w.author))).toEqual([]);
+
+    // Another client's batch is as unknown to a client-scoped user as a missing one.
+    const foreign = await call(ctx, 'GET', `/api/notes/batch/${batchB}`, w.scoped);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().msg).toBe('Batch not found.');
+    expect((await call(ctx, 'GET', '/api/notes/batch/2147483000', w.author)).statusCode).toBe(404);
+    expect((await call(ctx, 'GET', `/api/notes/batch/${batchA}`, w.noNotes)).statusCode).toBe(403);
+    const onForeign = await call(ctx, 'POST', '/api/notes/add', w.scoped, {
+      note: { noteTitle: 'a', noteDescription: 'b', tableLinkedTo: 'batches', linkedId: batchB },
+    });
+    expect(onForeign.statusCode).toBe(422);
+    expect(onForeign.json().msg).toBe('The record this note is linked to was not found.');
   });
 });
 

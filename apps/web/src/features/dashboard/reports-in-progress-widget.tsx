@@ -23,8 +23,7 @@ export function reportStatusColor(status: string): string {
 
 /**
  * platform.md 2.5: the user's clients with a report in progress, 5 a page, linking to the client's data
- * ingestion. Until the reporting cycle exists the server answers an empty list, so this shows the empty
- * state.
+ * ingestion.
  */
 export function ReportsInProgressWidget() {
   const userId = useSessionStore((s) => s.user?.userId ?? 0);
