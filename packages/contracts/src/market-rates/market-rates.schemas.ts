@@ -104,6 +104,8 @@ export const MarketRateSchema = z.object({
   value: z.number().nullable(),
   /** The observation date the value belongs to (YYYY-MM-DD). */
   asOf: z.string().nullable(),
+  /** Where the value came from; 'snapshot' is the sample shipped for offline installs, not live data. */
+  source: z.enum(MARKET_RATE_SOURCES).nullable(),
 });
 export type MarketRate = z.infer<typeof MarketRateSchema>;
 

@@ -30,7 +30,7 @@ describe('the shipped rate snapshot', () => {
         expect(sources.rows).toEqual([{ source: 'snapshot', series: MARKET_RATE_SERIES.length }]);
         const data = await buildMarketData(tx);
         const rates = Object.values(data).flat();
-        expect(rates.every((r) => r.value !== null && r.asOf !== null)).toBe(true);
+        expect(rates.every((r) => r.value !== null && r.asOf !== null && r.source === 'snapshot')).toBe(true);
         expect(data.federalFund.map((r) => r.value)).toEqual([3.25, 3.5]);
         expect(data.usTreasury[0]!.asOf).toBe('2026-11-20');
         expect(data.corporateBond[0]!.asOf).toBe('2026-10-01');

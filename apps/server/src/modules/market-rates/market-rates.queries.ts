@@ -50,12 +50,17 @@ export async function deleteSnapshotRows(db: DbOrTx, seriesIds: string[]): Promi
 export async function selectLatestObservations(
   db: DbOrTx,
   seriesIds: readonly string[],
-): Promise<RateObservation[]> {
-  const result = await db.execute<{ series_id: string; observation_date: string; value: string }>(sql`
-    select s.series_id, o.observation_date::text as observation_date, o.value::text as value
+): Promise<(RateObservation & { source: MarketRateSource })[]> {
+  const result = await db.execute<{
+    series_id: string;
+    observation_date: string;
+    value: string;
+    source: MarketRateSource;
+  }>(sql`
+    select s.series_id, o.observation_date::text as observation_date, o.value::text as value, o.source
     from unnest(${`{${seriesIds.join(',')}}`}::text[]) as s(series_id)
     cross join lateral (
-      select observation_date, value from market_rate_observations m
+      select observation_date, value, source from market_rate_observations m
       where m.series_id = s.series_id
       order by observation_date desc limit 1
     ) o`);
@@ -63,6 +68,7 @@ export async function selectLatestObservations(
     seriesId: r.series_id,
     date: r.observation_date,
     value: Number(r.value),
+    source: r.source,
   }));
 }
 

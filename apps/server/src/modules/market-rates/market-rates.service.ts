@@ -38,7 +38,13 @@ export async function buildMarketData(db: DbOrTx): Promise<MarketData> {
       group,
       MARKET_DATA_LAYOUT[group].rates.map(({ label, seriesId }) => {
         const observation = latest.get(seriesId);
-        return { label, seriesId, value: observation?.value ?? null, asOf: observation?.date ?? null };
+        return {
+          label,
+          seriesId,
+          value: observation?.value ?? null,
+          asOf: observation?.date ?? null,
+          source: observation?.source ?? null,
+        };
       }),
     ]),
   ) as MarketData;

@@ -77,16 +77,28 @@ describe('GET /api/dashboard/quandl', () => {
         MARKET_DATA_LAYOUT[group].rates.map((r) => [r.label, r.seriesId]),
       );
     expect(data.usTreasury.map((r) => r.label)).toEqual(['30-Day', '60-Day', '90-Day', '1-Year', '2-Year']);
-    expect(data.usTreasury[0]).toEqual({ label: '30-Day', seriesId: 'DGS1MO', value: 3.01, asOf: LATEST });
+    expect(data.usTreasury[0]).toEqual({
+      label: '30-Day',
+      seriesId: 'DGS1MO',
+      value: 3.01,
+      asOf: LATEST,
+      source: 'import',
+    });
     expect(data.federalFund.map((r) => r.asOf)).toEqual([LATEST, LATEST]);
     expect(data.sofr).toEqual([
-      { label: '30-Day', seriesId: 'SOFR30DAYAVG', value: expect.any(Number), asOf: LATEST },
-      { label: 'Overnight', seriesId: 'SOFR', value: expect.any(Number), asOf: LATEST },
+      {
+        label: '30-Day',
+        seriesId: 'SOFR30DAYAVG',
+        value: expect.any(Number),
+        asOf: LATEST,
+        source: 'import',
+      },
+      { label: 'Overnight', seriesId: 'SOFR', value: expect.any(Number), asOf: LATEST, source: 'import' },
     ]);
     // Monthly HQM values are dated the 1st of their month; each value carries its own date.
     expect(data.corporateBond).toEqual([
-      { label: '1-Year', seriesId: 'HQMCB1YR', value: 3.71, asOf: '2099-03-01' },
-      { label: '2-Year', seriesId: 'HQMCB2YR', value: 3.82, asOf: '2099-02-01' },
+      { label: '1-Year', seriesId: 'HQMCB1YR', value: 3.71, asOf: '2099-03-01', source: 'import' },
+      { label: '2-Year', seriesId: 'HQMCB2YR', value: 3.82, asOf: '2099-02-01', source: 'import' },
     ]);
   });
 
@@ -99,6 +111,7 @@ describe('GET /api/dashboard/quandl', () => {
         seriesId: 'EFFR',
         value: Math.round(((14 * 3.3 + 16 * 3.4) / 30) * 1e6) / 1e6,
         asOf: LATEST,
+        source: 'import',
       },
     ]);
   });

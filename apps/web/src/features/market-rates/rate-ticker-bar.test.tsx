@@ -4,10 +4,16 @@ import type { MarketData } from '@tideline/contracts/market-rates/market-rates.s
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { useSessionStore } from '../../lib/session-store';
-import { tickerItems } from './rate-ticker-bar';
+import { SAMPLE_RATES_NOTICE, tickerItems } from './rate-ticker-bar';
 
 const rate = (label: string, seriesId: string, value: number | null, asOf: string | null) =>
-  ({ label, seriesId, value, asOf }) as MarketData['usTreasury'][number];
+  ({
+    label,
+    seriesId,
+    value,
+    asOf,
+    source: value === null ? null : 'fred',
+  }) as MarketData['usTreasury'][number];
 
 const MARKET_DATA: MarketData = {
   usTreasury: [
@@ -70,6 +76,16 @@ describe('rate ticker bar', () => {
     expect(bar.textContent).toContain('Corporate Bond (HQM) 2-Year 3.80% as of 10/01/2026');
     expect(api.callsTo('GET', '/api/dashboard/quandl')).toBe(1);
     expect(useSessionStore.getState().marketData).toEqual(MARKET_DATA);
+    expect(bar.textContent).not.toContain(SAMPLE_RATES_NOTICE);
+  });
+
+  it('says when the rates are the sample shipped for offline installs', async () => {
+    const sample = Object.fromEntries(
+      Object.entries(MARKET_DATA).map(([g, rates]) => [g, rates.map((r) => ({ ...r, source: 'snapshot' }))]),
+    );
+    openDashboard('/dashboard', [sample]);
+    const bar = await screen.findByRole('region', { name: 'Market rates' });
+    expect(await within(bar).findByText(SAMPLE_RATES_NOTICE)).toBeTruthy();
   });
 
   it('is not loaded at /dashboard/', async () => {

@@ -11,6 +11,8 @@ import {
 import { formatDate } from '../../lib/format';
 import { marketRateQueries, storedMarketData } from './market-rates.queries';
 
+export const SAMPLE_RATES_NOTICE = 'Sample rates shipped with Tideline, not live data.';
+
 interface TickerItem {
   key: string;
   title: string;
@@ -45,6 +47,8 @@ export function RateTickerBar() {
     placeholderData: storedMarketData,
   });
   const items = tickerItems(data);
+  // An offline install starts from the rates shipped with Tideline: say so rather than pass them off as live.
+  const isSample = items.some((i) => i.rate.source === 'snapshot');
   return (
     <Box
       component="section"
@@ -89,6 +93,15 @@ export function RateTickerBar() {
       ) : (
         <Typography variant="body2" color="text.secondary">
           Market rates are not available.
+        </Typography>
+      )}
+      {isSample && (
+        <Typography
+          variant="caption"
+          color="warning.main"
+          title="No rate provider has replaced these yet: set MARKET_RATES_PROVIDERS or run import-rates."
+        >
+          {SAMPLE_RATES_NOTICE}
         </Typography>
       )}
     </Box>
