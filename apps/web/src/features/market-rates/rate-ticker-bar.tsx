@@ -98,7 +98,8 @@ export function RateTickerBar() {
       {isSample && (
         <Typography
           variant="caption"
-          color="warning.main"
+          color="text.secondary"
+          fontStyle="italic"
           title="No rate provider has replaced these yet: set MARKET_RATES_PROVIDERS or run import-rates."
         >
           {SAMPLE_RATES_NOTICE}
