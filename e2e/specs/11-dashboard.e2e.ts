@@ -9,8 +9,8 @@ import { type ApiCall, choose, signedInApi } from '../support/api';
 
 // Issue 6 points 3, 4, 5 and 7 (web): against the demo data set that e2e/run.ts seeds (and the shipped
 // market-rate snapshot), the rate ticker shows on /dashboard and not on /dashboard/; a negotiated rate
-// is added, edited and deleted from the dashboard; a demo client assigned to the admin through the API
-// is listed in My Clients and opens its profile.
+// is added, edited and deleted from the dashboard; demo clients assigned to the admin through the API
+// are listed in My Clients (and open the profile) and, with the demo's open report, in Reports In Progress.
 
 const suffix = randomBytes(3).toString('hex');
 const comment = `E2E rate ${suffix}`;
@@ -93,14 +93,11 @@ test('a negotiated rate is added, edited and deleted from the dashboard', async 
   await row.waitFor({ state: 'detached' });
 });
 
-test('My Clients lists a client assigned to the admin and opens it', async () => {
-  const me = await api<{ userId: number }>('GET', '/api/users/logged-user');
-  const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list');
-  // The last demo client, so that spec 09's assignment of the first one does not matter.
-  const target = clients.at(-1)!;
+/** Adds the signed-in admin to the client's Assign To, keeping the client's other fields. */
+async function assignToMe(clientId: number, userId: number) {
   const client = await api<Record<string, unknown> & { assignees: { userId: number }[] }>(
     'GET',
-    `/api/clients/${target.clientId}`,
+    `/api/clients/${clientId}`,
   );
   const keep = [
     'clientName',
@@ -113,12 +110,28 @@ test('My Clients lists a client assigned to the admin and opens it', async () =>
     'reportFrequency',
     'reportCycle',
   ];
-  const assignTo = [...new Set([...client.assignees.map((a) => a.userId), me.userId])];
-  await api('PUT', `/api/clients/${target.clientId}`, {
+  const assignTo = [...new Set([...client.assignees.map((a) => a.userId), userId])];
+  await api('PUT', `/api/clients/${clientId}`, {
     client: { ...Object.fromEntries(keep.map((k) => [k, client[k]])), assignTo },
   });
+}
+
+test('My Clients and Reports In Progress list the clients assigned to the admin', async () => {
+  const me = await api<{ userId: number }>('GET', '/api/users/logged-user');
+  const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list');
+  // The last demo client, so that spec 09's assignment of the first one does not matter.
+  const target = clients.at(-1)!;
+  await assignToMe(target.clientId, me.userId);
+  // seed-demo opened Cedar Valley's report for the last full quarter and started its ingestion.
+  const cedar = clients.find((c) => c.clientName === 'Cedar Valley County')!;
+  await assignToMe(cedar.clientId, me.userId);
 
   await page.goto('/dashboard');
+  const reports = page.getByRole('region', { name: 'Reports In Progress' });
+  const report = reports.getByRole('row').filter({ has: page.locator('a[title="Cedar Valley County"]') });
+  await report.getByText('IN PROGRESS').waitFor();
+  assert.equal(await report.getByRole('link').getAttribute('href'), `/data-ingestion/${cedar.clientId}`);
+
   const widget = page.getByRole('region', { name: 'My Clients' });
   const shown = target.clientName.length > 21 ? `${target.clientName.slice(0, 18)}...` : target.clientName;
   const link = widget.getByRole('link', { name: shown, exact: true });
@@ -127,8 +140,6 @@ test('My Clients lists a client assigned to the admin and opens it', async () =>
   while ((await link.count()) === 0) {
     await widget.getByRole('button', { name: 'Go to next page' }).click();
   }
-  // Reports In Progress stays empty until the reporting cycle exists.
-  await page.getByRole('region', { name: 'Reports In Progress' }).getByRole('status').waitFor();
   await saveScreenshot(page, '11-dashboard-widgets');
   await link.click();
   await page.waitForURL(`**/client-management/${target.clientId}`);
