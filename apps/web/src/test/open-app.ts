@@ -1,5 +1,6 @@
 import type { InitialEntry } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
+import type { LoggedUser } from '@tideline/contracts/users/logged-user.schemas';
 import { useSessionStore } from '../lib/session-store';
 import { fakeApi, type FakeHandler, type FakeResponse } from './fake-api';
 import { renderApp } from './render-app';
@@ -8,15 +9,17 @@ import { renderApp } from './render-app';
 export const TEST_USER = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
 
 /**
- * Renders the whole app at `path`, signed in as TEST_USER with `permList`, against a fake API that
- * answers the session calls (refresh, logged-user) and `routes`.
+ * Renders the whole app at `path`, signed in as `user` (TEST_USER unless told) with `permList`, against
+ * a fake API that answers the session calls (refresh, logged-user) and `routes`; a route given for one
+ * of the session calls replaces the default answer.
  */
 export function openAppAs(
   path: InitialEntry,
   permList: readonly Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
+  user: Omit<LoggedUser, 'permList'> = TEST_USER,
 ) {
-  const me = { ...TEST_USER, permList: [...permList] };
+  const me = { ...user, permList: [...permList] };
   useSessionStore.getState().setUser(me);
   const api = fakeApi({
     'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },

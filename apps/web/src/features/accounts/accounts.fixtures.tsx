@@ -8,7 +8,7 @@ import { AppProviders } from '../../app/providers';
 import { createQueryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import { openAppAs, TEST_USER } from '../../test/open-app';
 
 // Test data of the account screens: client 1 with two banks, two accounts, one staging account.
 
@@ -117,25 +117,14 @@ export const BASE_ROUTES: Record<string, FakeHandler | FakeResponse> = {
   },
 };
 
-export function signIn(permList: readonly Permission[]) {
-  const me = {
-    userId: 3,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'g@example.com',
-    permList: [...permList],
-  };
-  useSessionStore.getState().setUser(me);
-  return me;
-}
-
 /** Renders one of the client-profile tabs on its own, over the fake API. */
 export function renderTab(
   element: React.ReactElement,
   permList: readonly Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
 ) {
-  const me = signIn(permList);
+  const me = { ...TEST_USER, permList: [...permList] };
+  useSessionStore.getState().setUser(me);
   const api = fakeApi({ ...BASE_ROUTES, 'GET /api/users/logged-user': { body: me }, ...routes });
   const result = render(
     <AppProviders queryClient={createQueryClient()}>
@@ -151,9 +140,7 @@ export function openRoute(
   permList: readonly Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
 ) {
-  const me = signIn(permList);
-  const api = fakeApi({ ...BASE_ROUTES, 'GET /api/users/logged-user': { body: me }, ...routes });
-  return { api, ...renderApp(path) };
+  return openAppAs(path, permList, { ...BASE_ROUTES, ...routes });
 }
 
 export function findHeading(name: string | RegExp) {

@@ -4,9 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import { BANK_MSG, type Bank } from '@tideline/contracts/banks/banks.schemas';
 import { MSG } from '@tideline/contracts/common/messages';
-import { fakeApi, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { useSessionStore } from '../../lib/session-store';
+import type { FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 
 const FIRST: Bank = {
   bankId: 3,
@@ -25,11 +24,7 @@ const SECOND: Bank = { ...FIRST, bankId: 4, bankName: 'Second State', dataAvaila
 const ALL: Permission[] = ['VIEW_BANKS', 'ADD_BANKS', 'EDIT_BANKS', 'DEACTIVATE_BANKS'];
 
 function openBanks(permList: Permission[], routes: Record<string, FakeResponse> = {}) {
-  const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'g@example.com', permList };
-  useSessionStore.getState().setUser(me);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+  return openAppAs('/bank-management', permList, {
     'GET /api/banks/all': { body: [FIRST, SECOND] },
     'GET /api/banks/allowed-data-gathering-values': { body: [1, 2, 3, 4, 6, 12] },
     'GET /api/banks/types/list': {
@@ -38,9 +33,7 @@ function openBanks(permList: Permission[], routes: Record<string, FakeResponse> 
       ],
     },
     ...routes,
-  });
-  renderApp('/bank-management');
-  return api;
+  }).api;
 }
 
 async function openAdd() {

@@ -1,13 +1,8 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { InvestmentGroup } from '@tideline/contracts/investments/investment-groups.schemas';
 import type { Investment } from '@tideline/contracts/investments/investments.schemas';
-import { AppRoutes } from '../../app/app-routes';
-import { AppProviders } from '../../app/providers';
-import { createQueryClient } from '../../lib/query-client';
-import { useSessionStore } from '../../lib/session-store';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
+import type { FakeApi, FakeHandler, FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 
 // Test data of the investment screens: two investments of client 1 and one group.
 
@@ -68,7 +63,6 @@ export function pageOf(rows: Investment[], totalCount = rows.length) {
 }
 
 export const BASE_ROUTES: Record<string, FakeHandler | FakeResponse> = {
-  'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
   'POST /api/investments/all/': pageOf([T_BILL, AGENCY_NOTE]),
   'GET /api/investments/types/list': {
     body: [
@@ -83,25 +77,6 @@ export const BASE_ROUTES: Record<string, FakeHandler | FakeResponse> = {
   },
 };
 
-function signIn(permList: readonly Permission[]) {
-  const me = {
-    userId: 3,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'g@example.com',
-    permList: [...permList],
-  };
-  useSessionStore.getState().setUser(me);
-  return me;
-}
-
-let currentPath = '';
-function LocationProbe() {
-  const location = useLocation();
-  currentPath = location.pathname + location.search;
-  return null;
-}
-
 /** Opens a route of the app (guards and all) as a signed-in user, with an optional navigation state. */
 export function openInvestments(
   path: string,
@@ -109,23 +84,16 @@ export function openInvestments(
   routes: Record<string, FakeHandler | FakeResponse> = {},
   state?: unknown,
 ) {
-  const me = signIn(['VIEW_INVESTMENTS', ...permList]);
-  const api = fakeApi({ ...BASE_ROUTES, 'GET /api/users/logged-user': { body: me }, ...routes });
-  const result = render(
-    <AppProviders queryClient={createQueryClient()}>
-      <MemoryRouter
-        initialEntries={[{ pathname: path.split('?')[0]!, search: path.split('?')[1] ?? '', state }]}
-      >
-        <LocationProbe />
-        <AppRoutes />
-      </MemoryRouter>
-    </AppProviders>,
-  );
-  return { api, ...result, currentPath: () => currentPath };
+  const [pathname = path, search = ''] = path.split('?');
+  const opened = openAppAs({ pathname, search, state }, ['VIEW_INVESTMENTS', ...permList], {
+    ...BASE_ROUTES,
+    ...routes,
+  });
+  return { ...opened, currentPath: () => opened.currentPath() + opened.currentSearch() };
 }
 
 /** The bodies the investments lists were asked with, in order. */
-export function listRequests(api: ReturnType<typeof fakeApi>, path = '/api/investments/all/') {
+export function listRequests(api: FakeApi, path = '/api/investments/all/') {
   return api.calls
     .filter((c) => c.method === 'POST' && c.path === path)
     .map((c) => c.body as { filters: { id: string; value: unknown }[]; pageSize: number; pageIndex: number });

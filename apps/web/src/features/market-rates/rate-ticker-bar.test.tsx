@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import type { Permission } from '@tideline/contracts/access/permissions';
 import type { MarketData } from '@tideline/contracts/market-rates/market-rates.schemas';
-import { fakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import { openAppAs } from '../../test/open-app';
 import { useSessionStore } from '../../lib/session-store';
 import { SAMPLE_RATES_NOTICE, tickerItems } from './rate-ticker-bar';
 
@@ -46,16 +46,9 @@ const MARKET_DATA: MarketData = {
   ],
 };
 
-function openDashboard(path: string, body: unknown, permList = ['VIEW_DASHBOARD']) {
-  const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', permList };
-  useSessionStore.getState().setUser(me);
+function openDashboard(path: string, body: unknown, permList: Permission[] = ['VIEW_DASHBOARD']) {
   useSessionStore.getState().setMarketData(null);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
-    'GET /api/dashboard/quandl': { body },
-  });
-  return { api, ...renderApp(path) };
+  return openAppAs(path, permList, { 'GET /api/dashboard/quandl': { body } });
 }
 
 describe('rate ticker bar', () => {

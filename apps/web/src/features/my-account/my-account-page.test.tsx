@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG, PASSWORD_HINT } from '@tideline/contracts/common/messages';
 import { USER_MSG } from '@tideline/contracts/users/users.schemas';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 import { useSessionStore } from '../../lib/session-store';
 import { hasAccessToken } from '../../lib/api-client';
 
@@ -12,13 +12,7 @@ const ada = { userId: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@exa
 const NEW_PASSWORD = 'Tideline-pass-2025';
 
 function openMyAccount(routes: Record<string, FakeHandler | FakeResponse> = {}) {
-  useSessionStore.getState().setUser(ada);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: ada },
-    ...routes,
-  });
-  return { api, ...renderApp('/my-account') };
+  return openAppAs('/my-account', ada.permList, routes, ada);
 }
 
 function form(name: string) {

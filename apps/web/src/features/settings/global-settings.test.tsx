@@ -8,9 +8,8 @@ import {
   type Keyword,
   type KeywordCategory,
 } from '@tideline/contracts/settings/keywords.schemas';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { useSessionStore } from '../../lib/session-store';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 
 const CREATED = '2025-02-03T12:00:00.000Z';
 const CATEGORIES: KeywordCategory[] = [
@@ -55,11 +54,7 @@ function openSettings(
   permList: Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
 ) {
-  const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'g@example.com', permList };
-  useSessionStore.getState().setUser(me);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+  const { api } = openAppAs(path, permList, {
     'GET /api/administration/keywords': { body: KEYWORDS },
     'GET /api/administration/keyword-category': { body: CATEGORIES },
     'GET /api/administration/global-setting/1': {
@@ -73,7 +68,6 @@ function openSettings(
     'GET /api/administration/investment-types': { body: [] },
     ...routes,
   });
-  renderApp(path);
   return { api, user: userEvent.setup({ delay: null }) };
 }
 

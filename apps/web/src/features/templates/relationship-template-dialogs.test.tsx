@@ -1,31 +1,21 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Permission } from '@tideline/contracts/access/permissions';
 import { TEMPLATE_MSG } from '@tideline/contracts/templates/templates.schemas';
-import { fakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { useSessionStore } from '../../lib/session-store';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { clientOf } from '../../test/fixture-records';
+import { openAppAs } from '../../test/open-app';
 
-const CLIENT = {
+const CLIENT = clientOf({
   clientId: 1,
   clientName: 'Acme',
-  status: 1,
-  budget: 25,
   clientCategory: 'Education',
-  clientType: 'City',
-  state: 'OH',
   initialInterest: null,
-  dataGatheringFrequency: 3,
-  reportFrequency: 3,
   reportCycle: 1,
-  assignTo: null,
-  assignees: [],
-  cashVest: null,
   last12MonthAvgBalance: null,
   dataUntil: null,
-  createdAt: '2025-01-02T12:00:00.000Z',
-  updatedAt: '2025-01-02T12:00:00.000Z',
-};
+});
 const RELATIONSHIP = {
   bankClientRelId: 5,
   clientId: 1,
@@ -39,28 +29,22 @@ const RELATIONSHIP = {
   collectionType: 'File Upload',
 };
 
-const PERMISSIONS = ['VIEW_CLIENTS', 'VIEW_BANK_CLIENT_RELATIONSHIPS', 'VIEW_TEMPLATES', 'MANAGE_TEMPLATES'];
+const PERMISSIONS: Permission[] = [
+  'VIEW_CLIENTS',
+  'VIEW_BANK_CLIENT_RELATIONSHIPS',
+  'VIEW_TEMPLATES',
+  'MANAGE_TEMPLATES',
+];
 
 /** The client's Banks tab, then the relationship's row action that opens a template dialog. */
-async function openTemplateDialog(action: string, routes: Parameters<typeof fakeApi>[0]) {
-  const me = {
-    userId: 3,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'g@example.com',
-    permList: PERMISSIONS,
-  };
-  useSessionStore.getState().setUser(me);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+async function openTemplateDialog(action: string, routes: Record<string, FakeHandler | FakeResponse>) {
+  const { api } = openAppAs('/client-management/1', PERMISSIONS, {
     'GET /api/clients/1': { body: CLIENT },
     'GET /api/clients/report-status/1': { body: [] },
     'GET /api/clients/banks/all/1': { body: [RELATIONSHIP] },
     'POST /api/templates/manage': { body: { msg: TEMPLATE_MSG.saved } },
     ...routes,
   });
-  renderApp('/client-management/1');
   const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByRole('tab', { name: 'Banks' }, { timeout: 10_000 }));
   await user.click(await screen.findByRole('button', { name: 'Actions for First National' }));

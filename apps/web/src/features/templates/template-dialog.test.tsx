@@ -8,9 +8,8 @@ import {
   type TemplateListRow,
   type TemplatePreview,
 } from '@tideline/contracts/templates/templates.schemas';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { useSessionStore } from '../../lib/session-store';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 
 const STORED: StoredTemplate = {
   templateId: 7,
@@ -57,18 +56,12 @@ const ROWS: TemplateListRow[] = [
 const ALL: Permission[] = ['VIEW_GLOBAL_SETTINGS', 'VIEW_TEMPLATES', 'MANAGE_TEMPLATES', 'DELETE_TEMPLATES'];
 
 function openTemplates(routes: Record<string, FakeHandler | FakeResponse> = {}) {
-  const me = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'g@example.com', permList: ALL };
-  useSessionStore.getState().setUser(me);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+  return openAppAs('/global-settings?tab=5', ALL, {
     'GET /api/templates/transaction': { body: ROWS },
     'GET /api/templates/all/Transaction/5': { body: [STORED] },
     'GET /api/templates/all/Transaction/7': { body: [] },
     ...routes,
-  });
-  renderApp('/global-settings?tab=5');
-  return api;
+  }).api;
 }
 
 async function openTemplate(client: string, bank = 'First National') {

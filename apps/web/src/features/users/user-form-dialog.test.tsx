@@ -4,6 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MSG } from '@tideline/contracts/common/messages';
 import { USER_MSG } from '@tideline/contracts/users/users.schemas';
 import { useSessionStore } from '../../lib/session-store';
+import { TEST_USER } from '../../test/open-app';
 import {
   ADA,
   ALL_USER_PERMISSIONS,
@@ -172,7 +173,7 @@ describe('Add/Edit User dialog', { timeout: UI_TEST_TIMEOUT }, () => {
         loggedUserCalls += 1;
         const permList = [...ALL_USER_PERMISSIONS];
         const firstName = loggedUserCalls === 1 ? 'Grace' : 'Amazing';
-        return { body: { userId: 3, firstName, lastName: 'Hopper', email: 'grace@example.com', permList } };
+        return { body: { ...TEST_USER, firstName, permList } };
       },
     });
     const { user, dialog } = await openEditDialog('Grace Hopper');

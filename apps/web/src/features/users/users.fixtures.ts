@@ -2,9 +2,8 @@ import { screen } from '@testing-library/react';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { Role } from '@tideline/contracts/roles/roles.schemas';
 import type { RoleOption, User } from '@tideline/contracts/users/users.schemas';
-import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
-import { useSessionStore } from '../../lib/session-store';
+import type { FakeHandler, FakeResponse } from '../../test/fake-api';
+import { openAppAs } from '../../test/open-app';
 
 // Test data of the user management tests: two roles, two users, two clients.
 
@@ -92,17 +91,7 @@ export function openUserManagement(
   routes: Record<string, FakeHandler | FakeResponse> = {},
   path = '/user-management',
 ) {
-  const me = {
-    userId: 3,
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    email: 'grace@example.com',
-    permList: [...permList],
-  };
-  useSessionStore.getState().setUser(me);
-  const api = fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: me },
+  return openAppAs(path, permList, {
     'GET /api/users/all': { body: USERS },
     'GET /api/users/roles': { body: ROLE_OPTIONS },
     'GET /api/clients/list': { body: CLIENTS },
@@ -111,7 +100,6 @@ export function openUserManagement(
     'GET /api/roles': { body: ROLES },
     ...routes,
   });
-  return { api, ...renderApp(path) };
 }
 
 /** Waits for the lazily loaded page: its first load in a test run transforms a large chunk. */
