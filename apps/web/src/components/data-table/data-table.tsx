@@ -34,6 +34,7 @@ import { RowActionsMenu } from './row-actions-menu';
 import { DataTablePagination } from './table-pagination';
 import { TableToolbar } from './table-toolbar';
 import { buildListRequest, useTableData } from './use-table-data';
+import { useRowSelection } from './use-row-selection';
 import { useTableState } from './use-table-state';
 
 export interface DataTableProps<T> {
@@ -130,24 +131,8 @@ export function DataTable<T>({
 
   const idOf = useCallback((row: T) => String(getRowId(row)), [getRowId]);
   const labelOf = (row: T) => getRowLabel?.(row) ?? idOf(row);
-  const pageIds = data.pageRows.map(idOf);
-  const selectedOnPage = pageIds.filter((id) => state.selection.has(id)).length;
-
-  const toggleRow = (row: T) => {
-    const next = new Map(state.selection);
-    const id = idOf(row);
-    if (next.has(id)) next.delete(id);
-    else next.set(id, row);
-    state.setSelection(next);
-  };
-  const toggleAllOnPage = () => {
-    const next = new Map(state.selection);
-    const isAll = selectedOnPage === pageIds.length;
-    data.pageRows.forEach((row, i) => (isAll ? next.delete(pageIds[i]!) : next.set(pageIds[i]!, row)));
-    state.setSelection(next);
-  };
-  const { setSelection } = state;
-  const clearSelection = useCallback(() => setSelection(new Map()), [setSelection]);
+  const { pageIds, selectedOnPage, isAllOnPage, toggleRow, toggleAllOnPage, clearSelection } =
+    useRowSelection(data.pageRows, idOf, state.selection, state.setSelection);
 
   // CLEAR FILTERS empties the filters; RESTORE DEFAULTS applies the table's defaults.
   const resetFilters = () => {
@@ -238,7 +223,7 @@ export function DataTable<T>({
             pageSelection={
               hasSelection
                 ? {
-                    isAll: pageIds.length > 0 && selectedOnPage === pageIds.length,
+                    isAll: isAllOnPage,
                     isSome: selectedOnPage > 0,
                     isDisabled: pageIds.length === 0,
                     onToggleAll: toggleAllOnPage,
