@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
-import { type ApiCall, signedInApi } from '../support/api';
+import { type ApiCall, assignClientTo, signedInApi } from '../support/api';
 
 // Issue 5 point 7 (web): against the demo data set that e2e/run.ts seeds (its investment portfolio), the
 // admin is assigned to one client through the API; then, in the UI, All Investments is filtered to 'my
@@ -56,25 +56,7 @@ test('the admin is assigned to a demo client through the API', async () => {
   const me = await api<{ userId: number }>('GET', '/api/users/logged-user');
   const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/all');
   assert.ok(clients.length > 0, 'seed-demo made clients');
-  const client = await api<Record<string, unknown> & { clientId: number; clientName: string }>(
-    'GET',
-    `/api/clients/${clients[0]!.clientId}`,
-  );
-  clientName = client.clientName;
-  const keep = [
-    'clientName',
-    'budget',
-    'clientCategory',
-    'clientType',
-    'state',
-    'initialInterest',
-    'dataGatheringFrequency',
-    'reportFrequency',
-    'reportCycle',
-  ];
-  await api('PUT', `/api/clients/${client.clientId}`, {
-    client: { ...Object.fromEntries(keep.map((k) => [k, client[k]])), assignTo: [me.userId] },
-  });
+  clientName = (await assignClientTo(api, clients[0]!.clientId, me.userId)).clientName;
   // A holding of that client with a market identifier, to find in the search dialog.
   const mine = await api<{ results: ListedInvestment[] }>('POST', '/api/investments/all/', {
     pageSize: 50,

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
-import { type ApiCall, choose, signedInApi } from '../support/api';
+import { type ApiCall, assignClientTo, choose, signedInApi } from '../support/api';
 
 // Issue 6 points 3, 4, 5 and 7 (web): against the demo data set that e2e/run.ts seeds (and the shipped
 // market-rate snapshot), the rate ticker shows on /dashboard and not on /dashboard/; a negotiated rate
@@ -93,38 +93,15 @@ test('a negotiated rate is added, edited and deleted from the dashboard', async 
   await row.waitFor({ state: 'detached' });
 });
 
-/** Adds the signed-in admin to the client's Assign To, keeping the client's other fields. */
-async function assignToMe(clientId: number, userId: number) {
-  const client = await api<Record<string, unknown> & { assignees: { userId: number }[] }>(
-    'GET',
-    `/api/clients/${clientId}`,
-  );
-  const keep = [
-    'clientName',
-    'budget',
-    'clientCategory',
-    'clientType',
-    'state',
-    'initialInterest',
-    'dataGatheringFrequency',
-    'reportFrequency',
-    'reportCycle',
-  ];
-  const assignTo = [...new Set([...client.assignees.map((a) => a.userId), userId])];
-  await api('PUT', `/api/clients/${clientId}`, {
-    client: { ...Object.fromEntries(keep.map((k) => [k, client[k]])), assignTo },
-  });
-}
-
 test('My Clients and Reports In Progress list the clients assigned to the admin', async () => {
   const me = await api<{ userId: number }>('GET', '/api/users/logged-user');
   const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list');
   // The last demo client, so that spec 09's assignment of the first one does not matter.
   const target = clients.at(-1)!;
-  await assignToMe(target.clientId, me.userId);
+  await assignClientTo(api, target.clientId, me.userId);
   // seed-demo opened Cedar Valley's report for the last full quarter and started its ingestion.
   const cedar = clients.find((c) => c.clientName === 'Cedar Valley County')!;
-  await assignToMe(cedar.clientId, me.userId);
+  await assignClientTo(api, cedar.clientId, me.userId);
 
   await page.goto('/dashboard');
   const reports = page.getByRole('region', { name: 'Reports In Progress' });

@@ -32,3 +32,39 @@ export async function choose(scope: Locator, field: string, option: string): Pro
   await scope.getByRole('combobox', { name: field }).click();
   await scope.page().getByRole('option', { name: option, exact: true }).click();
 }
+
+/** The client fields its PUT takes back unchanged, next to a new Assign To. */
+const CLIENT_FIELDS = [
+  'clientName',
+  'budget',
+  'clientCategory',
+  'clientType',
+  'state',
+  'initialInterest',
+  'dataGatheringFrequency',
+  'reportFrequency',
+  'reportCycle',
+] as const;
+
+/**
+ * Adds `userId` to the client's Assign To through the API, keeping its other fields and assignees;
+ * answers the client as it was read.
+ */
+export async function assignClientTo(
+  api: ApiCall,
+  clientId: number,
+  userId: number,
+): Promise<{ clientId: number; clientName: string }> {
+  const client = await api<Record<string, unknown> & { clientId: number; clientName: string }>(
+    'GET',
+    `/api/clients/${clientId}`,
+  );
+  const assignees = (client.assignees as { userId: number }[]).map((a) => a.userId);
+  await api('PUT', `/api/clients/${clientId}`, {
+    client: {
+      ...Object.fromEntries(CLIENT_FIELDS.map((k) => [k, client[k]])),
+      assignTo: [...new Set([...assignees, userId])],
+    },
+  });
+  return client;
+}

@@ -2,7 +2,6 @@ import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'dr
 import type { DbOrTx } from '../../db/open-database';
 import {
   accountGroups,
-  batches,
   clientAssignees,
   clients,
   openReports,
@@ -10,6 +9,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
+import { openBatchCountOfReport } from '../data-ingestion/batches.queries';
 
 export async function selectClientOptions(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -152,8 +152,7 @@ export async function selectOpenReport(db: DbOrTx, clientId: number) {
       endDate: openReports.endDate,
       dueDate: openReports.dueDate,
       ingestionStatus: sql<string>`initcap(${openReports.ingestionStatus})`,
-      batchCount: sql<number>`(select count(*)::int from ${batches} b
-        where b.open_report_id = ${openReports.openReportId})`,
+      batchCount: openBatchCountOfReport,
     })
     .from(openReports)
     .where(and(eq(openReports.clientId, clientId), isNull(openReports.closedAt)));

@@ -172,7 +172,7 @@ export async function editClient(
 
 /**
  * Spec 3 "Client report status" (a list; the first element counts): the client's open report, if
- * any, with its batches (all open until batch accounts exist: platform.md 4.5). Finished reports
+ * any, with its open batches. Finished reports
  * come with reporting, so a client without an open report has no status and no last report date.
  */
 export async function reportStatusOf(

@@ -1,7 +1,8 @@
 import { REPORT_STATUS } from '@tideline/contracts/dashboard/dashboard.schemas';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { batches, clients, openReports } from '../../db/schema';
+import { clients, openReports } from '../../db/schema';
+import { openBatchCountOfReport } from '../data-ingestion/batches.queries';
 
 /** The clients under `where`, by name. */
 export function selectClientRows(db: DbOrTx, where: SQL) {
@@ -15,7 +16,6 @@ export function selectClientRows(db: DbOrTx, where: SQL) {
 /**
  * The open reports of the clients under `where`, soonest due first. The dashboard says READY until
  * ingestion starts and IN PROGRESS while data is ingested; later the analysis status (shown grey).
- * Every batch counts as open until batch accounts exist (platform.md 4.5: an empty list is open).
  */
 export function selectReportsInProgress(db: DbOrTx, where: SQL) {
   return db
@@ -24,8 +24,7 @@ export function selectReportsInProgress(db: DbOrTx, where: SQL) {
       clientName: clients.clientName,
       startDate: openReports.startDate,
       dueDate: openReports.dueDate,
-      numberOfOpenBatches: sql<number>`(select count(*)::int from ${batches} b
-        where b.open_report_id = ${openReports.openReportId})`,
+      numberOfOpenBatches: openBatchCountOfReport,
       status: sql<string>`case
         when ${openReports.ingestionStatus} = 'NOT STARTED' then ${REPORT_STATUS.ready}
         when ${openReports.analysisStatus} = 'Data Ingestion' then ${REPORT_STATUS.inProgress}

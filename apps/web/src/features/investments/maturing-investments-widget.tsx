@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,14 +13,12 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { MATURING_INVESTMENTS_PAGE_SIZE } from '@tideline/contracts/investments/investment-widgets.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { investmentQueries } from './investments.queries';
-import { maturityWindowLabel } from './maturity-window';
+import { MaturityWindowInfo } from './maturity-window-info';
 
 /**
  * The client summary's 'Maturing Investments' widget (spec 2, 3; platform.md 9): what matures within the
@@ -36,20 +33,13 @@ export function MaturingInvestmentsWidget({ clientId }: { clientId: number }) {
     pageIndex * MATURING_INVESTMENTS_PAGE_SIZE,
     (pageIndex + 1) * MATURING_INVESTMENTS_PAGE_SIZE,
   );
-  const windowLabel = data ? maturityWindowLabel(data) : 'Maturing within the maturity limit';
 
   return (
     <Card component="section" aria-labelledby="widget-maturing-investments" sx={{ height: '100%' }}>
       <CardHeader
         title="Maturing Investments"
         slotProps={{ title: { id: 'widget-maturing-investments', component: 'h2', variant: 'h6' } }}
-        action={
-          <Tooltip title={windowLabel}>
-            <IconButton size="small" aria-label={windowLabel}>
-              <InfoOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        }
+        action={<MaturityWindowInfo window={data} />}
       />
       <CardContent sx={{ pt: 0 }}>
         {maturing.isLoading ? (

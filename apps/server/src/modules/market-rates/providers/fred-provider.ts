@@ -1,25 +1,10 @@
+import { MARKET_RATE_SERIES } from '@tideline/contracts/market-rates/market-rates.schemas';
 import { isIsoDate, parseRateValue, type RateObservation } from '../rate-observation';
 import { fetchText } from './fetch-text';
 import type { ProviderResult, RateProvider } from './rate-provider';
 
 /** The FRED series of the market data object; BC_2MONTH has no FRED series (see docs/models.md). */
-export const FRED_SERIES = [
-  'DGS1MO',
-  'DGS3MO',
-  'DGS1',
-  'DGS2',
-  'DFEDTARL',
-  'DFEDTARU',
-  'EFFR',
-  'DCPF1M',
-  'DCPF3M',
-  'DCPN30',
-  'DCPN3M',
-  'SOFR30DAYAVG',
-  'SOFR',
-  'HQMCB1YR',
-  'HQMCB2YR',
-] as const;
+export const FRED_SERIES = MARKET_RATE_SERIES.filter((s) => s !== 'BC_2MONTH');
 
 /**
  * FRED's fred/series/observations (https://fred.stlouisfed.org/docs/api/fred/series_observations.html):
