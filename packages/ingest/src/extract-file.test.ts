@@ -20,6 +20,7 @@ const template = {
       headerStart: '0',
       fileNameIncluded: false,
       specialCase: false,
+      dateFormat: 'MM/DD/YYYY',
     },
   ],
 } as ImportTemplate;
@@ -100,11 +101,12 @@ describe('extractFile', () => {
   });
 
   it('reads bank formats natively and checks the client owns the accounts', async () => {
-    const bytes = readShared('mt940/triodos_subfield_86.sta');
-    const result = await extractFile(bytes, { fileName: 'triodos.sta' });
-    expect(result.ok && result.value.kind === 'statements' && result.value.rows.length).toBe(2);
+    // A statement whose figures add up: ones that do not are refused (issue 15).
+    const bytes = readShared('mt940/rabobank_iban_structured_86.sta');
+    const result = await extractFile(bytes, { fileName: 'rabobank.sta' });
+    expect(result.ok && result.value.kind === 'statements' && result.value.rows.length).toBe(4);
     const foreign = await extractFile(bytes, {
-      fileName: 'triodos.sta',
+      fileName: 'rabobank.sta',
       context: { knownAccountNumbers: ['1'] },
     });
     expect(foreign).toMatchObject({ ok: false, error: { kind: 'rows-unreadable' } });
@@ -151,6 +153,7 @@ describe('extractFile with PDF statements', () => {
         amountCredit: '3',
         headerStart: '2',
         fileNameIncluded: true,
+        dateFormat: 'MM/DD/YYYY',
       },
     ],
   } as ImportTemplate;

@@ -1,20 +1,17 @@
 import type { ImportTemplate } from '@tideline/contracts/templates/import-template';
-import { readAllBytes, type ByteSource } from './core/byte-source.js';
+import { isByteArray, type ByteSource } from './core/byte-source.js';
+import { readSizedBytes, withExpectedBytes, type SizedStream } from './core/read-sized-bytes.js';
+import type { ExtractionError } from './core/extraction-error.js';
 import type { Grid, GridRow } from './core/grid.js';
-import { resolveLimits, type Limits } from './core/limits.js';
+import { heldFileLimit, resolveLimits, type Limits } from './core/limits.js';
 import { peekSource } from './core/peek-source.js';
 import { fail, ok, type Result } from './core/result.js';
 import { detectFormat, type FileFormat } from './formats/detect-format.js';
-import { isStatementFormat, readStatements, type StatementOptions } from './formats/read-statements.js';
+import { isStatementFormat, type StatementOptions } from './formats/read-statements.js';
 import type { Statement } from './formats/statement.js';
-import {
-  statementsToInvestmentTransactionRows,
-  statementsToTransactionRows,
-} from './formats/statements-to-rows.js';
-import { isGridFormat, readGrid } from './read-grid.js';
-import { createInvestmentExtractor } from './template/apply-investment-template.js';
-import { createTransactionExtractor } from './template/apply-transaction-template.js';
-import type { RowExtractor } from './template/create-row-extractor.js';
+import { extractStatements } from './extract-statements.js';
+import { createExtractor, extractGrid, PREVIEW_ROWS, type CanonicalRow } from './extract-grid.js';
+import { isGridFormat, openGridFile } from './read-grid.js';
 import type { SkippedLine } from './template/pdf-table-lines.js';
 import { fingerprint, type LayoutFingerprint } from './template/fingerprint.js';
 import { matchTemplate } from './template/match-template.js';
@@ -35,18 +32,23 @@ export interface ExtractOptions {
   limits?: Partial<Limits>;
   statementOptions?: StatementOptions;
   /**
-   * Receive canonical rows in batches instead of collecting them: with a CSV stream nothing but
-   * the current batch is in memory. The outcome still decides: write the batches in a
-   * transaction and roll it back when extractFile fails (all or nothing).
+   * Receive canonical rows in batches instead of collecting them: with a CSV stream or a bank
+   * format (BAI2, MT940, camt, OFX) nothing but the current batch is in memory. The outcome still
+   * decides: write the batches in a transaction and roll it back when extractFile fails (all or
+   * nothing).
    */
   onRows?: (rows: TransactionRow[] | InvestmentRow[]) => void | Promise<void>;
-  /** Keep the grid of a CSV for gridToXlsx (the other readers always return it). */
+  /** Return the whole grid (`result.value.grid`) for gridToXlsx: small files only. */
   keepGrid?: boolean;
   /**
-   * Receive a CSV's grid rows as they are read, for example into createXlsxWriter, so the .xlsx
-   * next to the source (hasExcel) is written in the same pass without holding the grid.
+   * Receive the grid's rows as they are read, sheet by sheet (CSV, XLSX, XLS, PDF, JSON), for
+   * example into createXlsxWriter, so the .xlsx next to the source (hasExcel) is written in the
+   * same pass without holding the grid. A bank format's transactions come here too when `onRows`
+   * is given (sheet 'Transactions', statementsToGrid's columns); statementsToGrid then gives none.
    */
-  onGridRows?: (rows: GridRow[]) => void;
+  onGridRows?: (rows: GridRow[], sheet: string) => void | Promise<void>;
+  /** Called with the exception of a reader bug, for the log; the result carries a plain message. */
+  onReaderBug?: (cause: unknown) => void;
 }
 
 interface TemplateOutcome {
@@ -64,8 +66,9 @@ export type Extraction =
   | {
       kind: 'statements';
       format: FileFormat;
+      /** Each statement's account, balances and warnings; its transactions unless `onRows` took them. */
       statements: Statement[];
-      /** Cash transactions (an investment account's INVBANKTRAN included). */
+      /** Cash transactions (an investment account's INVBANKTRAN included); empty with `onRows`. */
       rows: TransactionRow[];
       /** Trades of OFX investment statements (buys, sells, income, reinvestments, ...). */
       investmentTransactions: InvestmentTransactionRow[];
@@ -74,110 +77,89 @@ export type Extraction =
   | ({ kind: 'investments'; rows: InvestmentRow[] } & TemplateOutcome)
   | { kind: 'treasury'; format: 'camt.086'; statements: TreasuryStatement[] };
 
-const PREVIEW_ROWS = 200;
+/** Every failure names the file, so a message stands on its own in a list of files. */
+function nameFile(error: ExtractionError, fileName: string): ExtractionError {
+  return fileName === '' ? error : { ...error, message: `${fileName}: ${error.message}` };
+}
 
 /**
  * One extraction job (ingestion.md steps 1-5): detect the format by content, read bank formats
- * natively, otherwise read the grid, match a template and apply it. Never throws.
+ * natively, otherwise read the grid, match a template and apply it. Never throws: a reader bug
+ * becomes a plain message (and onReaderBug), never the exception's text.
  */
 export async function extractFile(source: ByteSource, options: ExtractOptions): Promise<Result<Extraction>> {
+  let result: Result<Extraction>;
   try {
-    return await extract(source, options);
+    result = await extract(source, options);
   } catch (cause) {
-    return fail({ kind: 'unsupported', message: `Extraction stopped unexpectedly: ${String(cause)}` });
+    try {
+      options.onReaderBug?.(cause);
+    } catch {
+      // The log's own failure must not turn a plain answer into an exception.
+    }
+    result = fail({
+      kind: 'unsupported',
+      message: 'The file could not be read because of an error in the reader. Please send it to support.',
+    });
+  }
+  return result.ok ? result : fail(nameFile(result.error, fileNameOf(options)));
+}
+
+/** The name failures start with; options that are not what the type says give none. */
+function fileNameOf(options: ExtractOptions): string {
+  try {
+    return typeof options.fileName === 'string' ? options.fileName : '';
+  } catch {
+    return '';
   }
 }
 
 async function extract(input: ByteSource, options: ExtractOptions): Promise<Result<Extraction>> {
   const limits = resolveLimits(options.limits);
   const context: TemplateContext = { ...options.context, fileName: options.fileName };
-  const { head, source } = await peekSource(input, 64 * 1024);
+  const peeked = await peekSource(input, 64 * 1024);
+  const { head } = peeked;
+  // A stream's stated length survives the peek, so a workbook is collected into one buffer.
+  const source = isByteArray(peeked.source)
+    ? peeked.source
+    : withExpectedBytes(peeked.source, isByteArray(input) ? undefined : (input as SizedStream).expectedBytes);
   const detected = detectFormat(head, options.fileName);
   if (!detected.ok) return detected;
   const format = detected.value;
 
   if (format === 'csv') return extractCsv(source, options, context, limits);
-  const bytes = await readAllBytes(source, limits.maxFileBytes);
-  if (!bytes.ok) return bytes;
   if (format === 'camt.086') {
-    const treasury = parseCamt086(bytes.value);
+    const treasury = await parseCamt086(source, { limits });
     return treasury.ok ? ok({ kind: 'treasury', format, statements: treasury.value }) : treasury;
   }
-  if (isStatementFormat(format)) {
-    const statements = readStatements(bytes.value, format, options.statementOptions);
-    if (!statements.ok) return statements;
-    const rows = statementsToTransactionRows(statements.value);
-    const known = context.knownAccountNumbers;
-    const unknown = known
-      ? [...new Set(rows.map((r) => r.accountNumber))].filter((a) => !known.includes(a))
-      : [];
-    if (unknown.length > 0) {
-      return fail({
-        kind: 'rows-unreadable',
-        message: `The file holds accounts the client does not have: ${unknown.join(', ')}`,
-        rowErrors: [],
-        totalRowErrors: 0,
-      });
-    }
-    if (options.onRows) await options.onRows(rows);
-    return ok({
-      kind: 'statements',
-      format,
-      statements: statements.value,
-      rows: options.onRows ? [] : rows,
-      investmentTransactions: statementsToInvestmentTransactionRows(statements.value),
-    });
-  }
+  // camt and OFX are read as a stream, never collected whole.
+  if (isStatementFormat(format)) return extractStatements(source, format, options, limits);
   if (!isGridFormat(format))
     return fail({ kind: 'unknown-format', fileName: options.fileName, message: 'Unknown format.' });
-  const grid = await readGrid(bytes.value, format, { limits });
-  if (!grid.ok) return grid;
-  const match = matchTemplate(grid.value, options.templates ?? []);
-  if (!match.ok) return match;
-  const rows: (TransactionRow | InvestmentRow)[] = [];
-  const skippedLines: SkippedLine[] = [];
-  for (const index of match.value.sheetIndexes) {
-    const sheet = grid.value.sheets[index];
-    if (!sheet) continue;
-    // A fresh extractor per sheet: header and footer rows repeat on every sheet.
-    const perSheet = createExtractor(
-      match.value.template,
-      context,
-      grid.value.sheets.length > 1 ? sheet.name : undefined,
-    );
-    if (!perSheet.ok) return perSheet;
-    const out = perSheet.value.push(sheet.rows);
-    const finished = perSheet.value.finish();
-    if (!finished.ok) return finished;
-    rows.push(...out);
-    skippedLines.push(...(finished.value.skippedLines ?? []));
-  }
-  if (options.onRows) await options.onRows(rows as TransactionRow[]);
+  const bytes = await readSizedBytes(source, heldFileLimit(limits));
+  if (!bytes.ok) return bytes;
+  const file = await openGridFile(bytes.value, format, limits, { isOwned: !isByteArray(input) });
+  if (!file.ok) return file;
+  const outcome = await extractGrid(file.value, {
+    templates: options.templates ?? [],
+    context,
+    limits,
+    ...(options.onRows ? { onRows: options.onRows as (rows: CanonicalRow[]) => Promise<void> } : {}),
+    ...(options.onGridRows ? { onGridRows: options.onGridRows } : {}),
+    ...(options.keepGrid ? { keepGrid: true } : {}),
+  });
+  if (!outcome.ok) return outcome;
+  const { template, grid, rows, rowCount, skippedLines } = outcome.value;
   return ok({
-    kind: match.value.template.type === 'Investment' ? 'investments' : 'transactions',
-    rows: options.onRows ? [] : rows,
+    kind: template.type === 'Investment' ? 'investments' : 'transactions',
     format,
-    ...(match.value.template.templateId === undefined ? {} : { templateId: match.value.template.templateId }),
-    grid: grid.value,
-    fingerprint: fingerprint(grid.value),
-    rowCount: rows.length,
+    ...(template.templateId === undefined ? {} : { templateId: template.templateId }),
+    ...(grid ? { grid } : {}),
+    rows,
+    fingerprint: outcome.value.fingerprint,
+    rowCount,
     skippedLines,
   } as Extraction);
-}
-
-function createExtractor(
-  template: ImportTemplate,
-  context: TemplateContext,
-  sheet?: string,
-): Result<RowExtractor<TransactionRow | InvestmentRow>> {
-  if (template.type === 'Transaction')
-    return createTransactionExtractor(template.jsonTransform[0], context, sheet);
-  if (template.type === 'Investment')
-    return createInvestmentExtractor(template.jsonTransform[0], context, sheet);
-  return fail({
-    kind: 'unsupported',
-    message: 'Treasury statements are read from camt.086 files; a Treasury template cannot read a grid.',
-  });
 }
 
 /** CSV streams: the first rows pick the template and fingerprint, the rest flow through in batches. */
@@ -193,12 +175,14 @@ async function extractCsv(
   const iterator = csv.batches[Symbol.asyncIterator]();
   const preview: GridRow[] = [];
   const kept: GridRow[] = [];
-  let pending: GridRow[] = [];
+  const pending: GridRow[] = [];
   while (preview.length < PREVIEW_ROWS) {
     const next = await iterator.next();
     if (next.done) break;
-    preview.push(...next.value);
-    pending = pending.concat(next.value);
+    for (const row of next.value) {
+      preview.push(row);
+      pending.push(row);
+    }
   }
   if (csv.error) return fail(csv.error);
   const source_ = { format: 'csv' as const, encoding: csv.layout.encoding, delimiter: csv.layout.delimiter };
@@ -211,7 +195,7 @@ async function extractCsv(
   const rows: (TransactionRow | InvestmentRow)[] = [];
   const handle = async (batch: GridRow[]) => {
     if (options.keepGrid) for (const row of batch) kept.push(row);
-    options.onGridRows?.(batch);
+    await options.onGridRows?.(batch, 'Sheet1');
     const out = extractor.value.push(batch);
     if (out.length === 0) return;
     if (options.onRows) await options.onRows(out as TransactionRow[]);

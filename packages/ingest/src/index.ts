@@ -6,7 +6,8 @@ export { DEFAULT_LIMITS, type Limits } from './core/limits.js';
 export type { Result } from './core/result.js';
 
 export { extractFile, type Extraction, type ExtractOptions } from './extract-file.js';
-export { readGrid, type GridFormat } from './read-grid.js';
+export { openGridFile, readGrid, type GridFormat } from './read-grid.js';
+export type { GridFile, RowBatchHandler } from './core/grid-file.js';
 export { openCsv, readCsv, type CsvLayout, type CsvOptions, type CsvStream } from './text/read-csv.js';
 export { readXlsx } from './xlsx/read-xlsx.js';
 export { gridToXlsx } from './xlsx/grid-to-xlsx.js';

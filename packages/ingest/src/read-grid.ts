@@ -1,9 +1,12 @@
 import type { ByteSource } from './core/byte-source.js';
+import { collectGrid, type GridFile } from './core/grid-file.js';
 import type { Grid } from './core/grid.js';
-import type { Limits } from './core/limits.js';
+import { heldFileLimit, resolveLimits, type Limits } from './core/limits.js';
+import { guardReader } from './core/guard-reader.js';
 import { fail, type Result } from './core/result.js';
+import { readSizedBytes } from './core/read-sized-bytes.js';
 import type { FileFormat } from './formats/detect-format.js';
-import { readJson } from './json/read-json.js';
+import { openJson } from './json/open-json.js';
 import { readCsv } from './text/read-csv.js';
 
 export type GridFormat = Extract<FileFormat, 'csv' | 'xlsx' | 'xls' | 'pdf' | 'json'>;
@@ -12,32 +15,59 @@ export function isGridFormat(format: FileFormat): format is GridFormat {
   return format === 'csv' || format === 'xlsx' || format === 'xls' || format === 'pdf' || format === 'json';
 }
 
-/** Reads a non-bank-format file into the canonical grid (ingestion.md step 1). */
+/**
+ * Opens a workbook, PDF or JSON file for reading sheet by sheet in batches (core/grid-file.ts).
+ * These formats need the whole file (a zip's directory is at its end, JSON is read in two passes),
+ * so the bytes are held; the grid never is. `isOwned`: nobody else uses the bytes (they were
+ * collected from a stream), so a PDF's may be moved to pdf.js's thread rather than copied.
+ */
+export async function openGridFile(
+  bytes: Uint8Array,
+  format: Exclude<GridFormat, 'csv'>,
+  limits: Limits,
+  options: { isOwned?: boolean } = {},
+): Promise<Result<GridFile>> {
+  return guardReader(format, () => openFormat(bytes, format, limits, options));
+}
+
+async function openFormat(
+  bytes: Uint8Array,
+  format: Exclude<GridFormat, 'csv'>,
+  limits: Limits,
+  options: { isOwned?: boolean },
+): Promise<Result<GridFile>> {
+  switch (format) {
+    // pdf.js and the workbook readers load on first use: a job reading CSV never pays their memory.
+    case 'xlsx':
+      return (await import('./xlsx/open-xlsx.js')).openXlsx(bytes, limits);
+    case 'xls':
+      return (await import('./xls/open-xls.js')).openXls(bytes, limits);
+    case 'pdf':
+      return (await import('./pdf/read-pdf.js')).openPdf(bytes, limits, {
+        mayTransfer: options.isOwned === true,
+      });
+    case 'json':
+      return openJson(bytes, limits);
+    default:
+      return fail({
+        kind: 'unsupported',
+        message: 'The file was not read: its format is not a grid format.',
+      });
+  }
+}
+
+/** Reads a non-bank-format file into the canonical grid (ingestion.md step 1). Never throws. */
 export async function readGrid(
   source: ByteSource,
   format: GridFormat,
   options: { limits?: Partial<Limits> } = {},
 ): Promise<Result<Grid>> {
-  try {
-    switch (format) {
-      case 'csv':
-        return await readCsv(source, options);
-      // pdf.js and exceljs load on first use: a job reading CSV never pays their memory.
-      case 'xlsx':
-        return await (await import('./xlsx/read-xlsx.js')).readXlsx(source, options);
-      case 'xls':
-        return await (await import('./xls/read-xls.js')).readXls(source, options);
-      case 'pdf':
-        return await (await import('./pdf/read-pdf.js')).readPdf(source, options);
-      case 'json':
-        return await readJson(source, options);
-    }
-  } catch (cause) {
-    // Readers return typed errors; this guard keeps a library bug from crashing the job.
-    return fail({
-      kind: 'malformed',
-      format,
-      message: `The ${format} file could not be read: ${String(cause)}`,
-    });
-  }
+  return guardReader(format, async () => {
+    if (format === 'csv') return readCsv(source, options);
+    const limits = resolveLimits(options.limits);
+    const bytes = await readSizedBytes(source, heldFileLimit(limits));
+    if (!bytes.ok) return bytes;
+    const file = await openGridFile(bytes.value, format, limits, { isOwned: bytes.value !== source });
+    return file.ok ? collectGrid(file.value, limits) : file;
+  });
 }

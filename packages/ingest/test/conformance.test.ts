@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../src/formats/statement.js';
 import { detectFormat } from '../src/formats/detect-format.js';
+import { parseCamt } from '../src/formats/parse-camt.js';
+import { parseMt940 } from '../src/formats/parse-mt940.js';
 import { isStatementFormat, readStatements } from '../src/formats/read-statements.js';
 import { readCsv } from '../src/text/read-csv.js';
 import { SHARED_STATEMENTS } from './fixture-path.js';
@@ -44,6 +46,33 @@ function readExpected(file: string): Expected | undefined {
   }
 }
 
+/**
+ * Shared fixtures we refuse (issue 15), with the message: their figures do not add up, as the
+ * libraries they come from never check opening + entries = closing (their amounts were edited or
+ * made up), or the file ends on an intermediate page (:62M:). Their rows are still compared with
+ * the expectations, read by the format's reader without the statement-level check.
+ */
+const REFUSED: Record<string, string> = {
+  'camt053/genkgo_camt053_v02_all_balance_types.xml':
+    'Statement 1 of account CH2801234000123456789: the opening balance 1.01 plus its 1 entry (8.85) gives 9.86, but the closing balance is 4.04.',
+  'camt053/genkgo_camt053_v02_three_decimal_amounts.xml':
+    'Statement 1 of account NL26VAYB8060476890: the opening balance 18.15 plus its 1 entry (8.85) gives 27.00, but the closing balance is 27.05.',
+  'mt940/abnamro_two_statements_intermediate_balances.sta':
+    'MT940 line 40: statement 2 of account 517852257 closes with an intermediate balance (:62M:), but no further page follows: the file is cut short.',
+  'mt940/german_sepa_structured_86.sta':
+    'Statement 2 of account 50880050/0194791600888: the opening balance -1,970,431.87 plus its 7 entries (-2,501,917.30) gives -4,472,349.17, but the closing balance is -4,472,049.09.',
+  'mt940/ing_nl_swift_header_lines.sta':
+    'Statement 1 of account 0001234567: the opening balance 0.00 plus its 7 entries (-45.59) gives -45.59, but the closing balance is 3.47.',
+  'mt940/knab_multi_statement_no_decimals.sta':
+    'Statement 2 of account 123456789: the opening balance 3,058.98 plus its 2 entries (-6,760.00) gives -3,701.02, but the closing balance is 798.98.',
+  'mt940/postfinance_chf_62M_only.sta':
+    'Statement 2 of account 123456789: the opening balance 229.20 plus its 2 entries (-69.80) gives 159.40, but the closing balance is 159.60.',
+  'mt940/raiffeisen_hu_huf_non_utf8.sta':
+    'Statement 1 of account UBRTHUHB/123456789150ABCDEF002/HUF: the opening balance 25,170,637.10 plus its 7 entries (-1,012,213.50) gives 24,158,423.60, but the closing balance is 25,281,687.60.',
+  'mt940/triodos_subfield_86.sta':
+    'Statement 1 of account TRIODOSBANK/0390123456: the opening balance 4,975.09 plus its 2 entries (-715.70) gives 4,259.39, but the closing balance is 4,370.79.',
+};
+
 const sameNumber = (actual: string | undefined, expected: string) =>
   expect(Number(actual)).toBe(Number(expected));
 
@@ -80,9 +109,15 @@ function compareStatements(statements: Statement[], expected: Expected, isInvest
   if (!isInvestment) {
     (expected.first_transactions ?? []).forEach((e, i) => {
       const actual = transactions[i];
-      if (e.date !== undefined) expect(actual?.date).toBe(e.date.slice(0, 10));
+      // The mt940 library's date is the :61: value date; our date is the entry (booking) date.
+      const date = statements[0]?.format === 'mt940' ? actual?.valueDate : actual?.date;
+      if (e.date !== undefined) expect(date).toBe(e.date.slice(0, 10));
       if (e.amount !== undefined) sameNumber(actual?.amount, e.amount);
-      if (e.description !== undefined) expect(actual?.description).toBe(e.description);
+      // A camt entry whose TxDtls are not separate payments is described by every detail's text
+      // (issue 15); the library these expectations come from keeps the first detail's only.
+      if (e.description !== undefined && statements[0]?.format.startsWith('camt'))
+        expect(actual?.description.startsWith(e.description)).toBe(true);
+      else if (e.description !== undefined) expect(actual?.description).toBe(e.description);
       if (e.notes !== undefined) expect(actual?.description).toContain(e.notes);
     });
   }
@@ -119,7 +154,15 @@ describe('conformance over ../shared/fixtures/statements', () => {
     expect(format.value).toBe(expectedFormat);
 
     if (isStatementFormat(format.value)) {
-      const result = readStatements(bytes, format.value);
+      const result = await readStatements(bytes, format.value);
+      const refusal = REFUSED[file];
+      if (refusal !== undefined) {
+        expect(result.ok ? 'read' : result.error.message).toBe(refusal);
+        const unchecked = format.value === 'camt' ? await parseCamt(bytes) : await parseMt940(bytes);
+        // The reader itself refuses a file that ends on an intermediate page: nothing to compare.
+        if (unchecked.ok && expected) compareStatements(unchecked.value, expected, false);
+        return;
+      }
       if (expected?.discarded_entries !== undefined) {
         // All or nothing: entries without a valid date fail the file, each one listed.
         expect(!result.ok && result.error.kind === 'rows-unreadable' && result.error.totalRowErrors).toBe(

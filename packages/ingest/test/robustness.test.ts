@@ -23,11 +23,25 @@ corpus.push(makeBiff8Xls(), readOwn('camt086_v02_afp_fees_balances_ecr.xml'));
 async function readAnything(bytes: Uint8Array): Promise<boolean> {
   const format = detectFormat(bytes, 'file');
   if (!format.ok) return true;
-  if (isStatementFormat(format.value)) return typeof readStatements(bytes, format.value).ok === 'boolean';
+  if (isStatementFormat(format.value))
+    return typeof (await readStatements(bytes, format.value)).ok === 'boolean';
   if (isGridFormat(format.value))
     return typeof (await readGrid(bytes, format.value, { limits: { maxPdfMillis: 2000 } })).ok === 'boolean';
   return typeof (await extractFile(bytes, { fileName: 'file' })).ok === 'boolean';
 }
+
+describe('every shared fixture is cut at 5% steps (issue 15 point 7)', () => {
+  // The truncation tests go by folder: truncation-lines (bai2, mt940, csv), truncation-xml (camt053,
+  // ofx, investments) and truncation-grids (any workbook, PDF or JSON anywhere). A new folder of
+  // fixtures must join one of them.
+  it('knows every folder of the shared corpus', () => {
+    const covered = ['bai2', 'mt940', 'csv', 'camt053', 'ofx', 'investments'];
+    const folders = readdirSync(SHARED_STATEMENTS).filter((d) =>
+      statSync(join(SHARED_STATEMENTS, d)).isDirectory(),
+    );
+    expect(folders.filter((d) => !covered.includes(d))).toEqual([]);
+  });
+});
 
 describe('robustness (issue 7 point 6)', () => {
   it('never throws or hangs on random bytes', async () => {

@@ -12,7 +12,20 @@ export interface RowError {
 }
 
 export type LimitName =
-  'fileSize' | 'rows' | 'xlsxUncompressedSize' | 'xlsxEntries' | 'pdfPages' | 'pdfTime' | 'cellLength';
+  | 'fileSize'
+  | 'rows'
+  | 'xlsxUncompressedSize'
+  | 'xlsxEntries'
+  | 'pdfPages'
+  | 'pdfTime'
+  /** A compressed PDF stream, or all of them, unpacked (check-pdf-streams.ts). */
+  | 'pdfUnpackedSize'
+  | 'cellLength'
+  | 'nestingDepth'
+  /** The worker's heap (run-in-worker.ts). */
+  | 'memory'
+  /** The worker's wall-clock time (run-in-worker.ts). */
+  | 'time';
 
 /** The typed failures of extraction; `message` is what the Extraction Progress dialog shows. */
 export type ExtractionError =

@@ -1,3 +1,4 @@
+import { guardCall } from '../core/guard-reader.js';
 import { fail, ok, type Result } from '../core/result.js';
 
 export type FileFormat =
@@ -33,6 +34,11 @@ function looksBinary(text: string): boolean {
  * ties that content cannot (a .txt of tab-separated values is read like .csv anyway).
  */
 export function detectFormat(bytes: Uint8Array, fileName = ''): Result<FileFormat> {
+  const name = typeof fileName === 'string' ? fileName : '';
+  return guardCall('Recognising the file format', () => detectContent(bytes, name));
+}
+
+function detectContent(bytes: Uint8Array, fileName: string): Result<FileFormat> {
   if (bytes.byteLength === 0) return fail({ kind: 'empty-file', message: 'The file is empty.' });
   const head = bytes.subarray(0, 1024);
   if (new TextDecoder('latin1').decode(head).includes('%PDF-')) return ok('pdf');
@@ -69,6 +75,7 @@ function unknown(fileName: string, what: string) {
   return fail({
     kind: 'unknown-format' as const,
     fileName,
-    message: `The file${fileName ? ` ${fileName}` : ''} is ${what}; it is not a format we can read.`,
+    // The name is the caller's to add (extractFile prefixes every failure with it).
+    message: `The file is ${what}; it is not a format we can read.`,
   });
 }

@@ -1,9 +1,21 @@
+import type { ByteSource } from '../core/byte-source.js';
+import { guardReader } from '../core/guard-reader.js';
+import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { normalizeDecimal } from '../template/parse-amount.js';
-import { asArray, decodeXml, parseXml, pick, textOf } from './parse-xml.js';
-import type { Statement, StatementBalance, StatementFormat, StatementTransaction } from './statement.js';
-
-const ARRAY_TAGS = new Set(['Stmt', 'Rpt', 'Ntfctn', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
+import {
+  createDetailDraft,
+  createEntryDraft,
+  readCamtDate,
+  readCamtDecimal,
+  readCamtEntry,
+  signCamtAmount,
+  type CamtDetailDraft,
+  type CamtEntryDraft,
+} from './read-camt-entry.js';
+import type { Statement, StatementBalance, StatementFormat } from './statement.js';
+import { streamXml, type XmlRule } from './stream-xml.js';
+import { detachText } from './detach-text.js';
+import { createTransactionOutlet, type OutletOption } from './transaction-outlet.js';
 
 /** camt balance codes (ISO 20022 BalanceType12Code) to our names. */
 const BALANCE_TYPES: Record<string, string> = {
@@ -19,145 +31,269 @@ const BALANCE_TYPES: Record<string, string> = {
   XPCD: 'expected_credit',
 };
 
-const ROOTS: [string, string, StatementFormat][] = [
-  ['BkToCstmrStmt', 'Stmt', 'camt.053'],
-  ['BkToCstmrAcctRpt', 'Rpt', 'camt.052'],
-  ['BkToCstmrDbtCdtNtfctn', 'Ntfctn', 'camt.054'],
-];
-
-function readDecimal(text: string | undefined): string | undefined {
-  const m = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/.exec(text ?? '');
-  return m ? normalizeDecimal(m[1] === '-', m[2] ?? '0', m[3] ?? '') : undefined;
+export interface CamtOptions extends OutletOption {
+  limits?: Partial<Limits>;
 }
 
-function readDate(node: unknown): string | undefined {
-  const text = textOf(pick(node, 'Dt')) ?? textOf(pick(node, 'DtTm'));
-  return text && /^\d{4}-\d{2}-\d{2}/.test(text) ? text.slice(0, 10) : undefined;
+interface StatementDraft {
+  id?: string;
+  iban?: string;
+  otherId?: string;
+  currency?: string;
+  balances: StatementBalance[];
+  /** The statement read, completed at its end; its rows go through the outlet as they come. */
+  canonical: Statement;
+  warnings: string[];
+  entryCount: number;
+  balanceCount: number;
 }
 
-function signed(amount: string, indicator: string | undefined): string {
-  return indicator === 'DBIT' && amount !== '0' ? `-${amount}` : amount;
+interface BalanceDraft {
+  code?: string;
+  amount?: string;
+  currency?: string;
+  indicator?: string;
+  date?: string;
 }
 
-function readBalance(node: unknown): StatementBalance | undefined {
-  const code =
-    textOf(pick(node, 'Tp', 'CdOrPrtry', 'Cd')) ?? textOf(pick(node, 'Tp', 'CdOrPrtry', 'Prtry')) ?? '';
-  const amount = readDecimal(textOf(pick(node, 'Amt')));
-  if (amount === undefined) return undefined;
-  const balance: StatementBalance = {
-    type: BALANCE_TYPES[code] ?? code.toLowerCase(),
-    amount: signed(amount, textOf(pick(node, 'CdtDbtInd'))),
-  };
-  const currency = textOf(pick(node, 'Amt', '@Ccy'));
-  if (currency) balance.currency = currency;
-  const date = readDate(pick(node, 'Dt'));
-  if (date) balance.date = date;
-  return balance;
-}
-
-function describe(details: unknown, entry: unknown): string {
-  const remittance = asArray(pick(details, 'RmtInf', 'Ustrd'))
-    .map(textOf)
-    .filter((t): t is string => !!t);
-  if (remittance.length > 0) return remittance.join(' ');
-  const structured = asArray(pick(details, 'RmtInf', 'Strd'))
-    .map((strd) => textOf(pick(strd, 'CdtrRefInf', 'Ref')))
-    .filter((t): t is string => !!t);
-  if (structured.length > 0) return structured.join(' ');
-  return textOf(pick(details, 'AddtlTxInf')) ?? textOf(pick(entry, 'AddtlNtryInf')) ?? '';
-}
-
-export interface CamtOptions {
-  /**
-   * Split a batched entry (several TxDtls each with its own amount) into one transaction per
-   * TxDtls. Off by default: the booked entry is what moved the balance, and its first details
-   * describe it.
-   */
-  expandBatches?: boolean;
-}
-
-function readEntry(entry: unknown, options: CamtOptions): StatementTransaction[] | string {
-  const amount = readDecimal(textOf(pick(entry, 'Amt')));
-  if (amount === undefined) return `entry amount "${textOf(pick(entry, 'Amt')) ?? ''}" is not a number`;
-  const indicator = textOf(pick(entry, 'CdtDbtInd'));
-  const date = readDate(pick(entry, 'BookgDt')) ?? readDate(pick(entry, 'ValDt'));
-  if (!date) return 'entry without a booking or value date';
-  const base: StatementTransaction = { date, amount: signed(amount, indicator), description: '' };
-  const valueDate = readDate(pick(entry, 'ValDt'));
-  if (valueDate) base.valueDate = valueDate;
-  const bankReference = textOf(pick(entry, 'AcctSvcrRef'));
-  if (bankReference) base.bankReference = bankReference;
-  if (textOf(pick(entry, 'RvslInd'))?.trim() === 'true') base.isReversal = true;
-  const code = textOf(pick(entry, 'BkTxCd', 'Prtry', 'Cd')) ?? textOf(pick(entry, 'BkTxCd', 'Domn', 'Cd'));
-  if (code) base.typeCode = code;
-
-  const details = asArray(pick(entry, 'NtryDtls')).flatMap((d) => asArray(pick(d, 'TxDtls')));
-  const detailAmounts = details.map((d) =>
-    readDecimal(textOf(pick(d, 'AmtDtls', 'TxAmt', 'Amt')) ?? textOf(pick(d, 'Amt'))),
-  );
-  if (options.expandBatches && details.length > 1 && detailAmounts.every((a) => a !== undefined)) {
-    return details.map((d, i) => {
-      const reference = textOf(pick(d, 'Refs', 'EndToEndId'));
-      const tx: StatementTransaction = {
-        ...base,
-        amount: signed(detailAmounts[i] ?? '0', textOf(pick(d, 'CdtDbtInd')) ?? indicator),
-        description: describe(d, entry),
-      };
-      if (reference && reference !== 'NOTPROVIDED') tx.customerReference = reference;
-      return tx;
-    });
-  }
-  const reference = textOf(pick(details[0], 'Refs', 'EndToEndId'));
-  if (reference && reference !== 'NOTPROVIDED') base.customerReference = reference;
-  return [{ ...base, description: describe(details[0], entry) }];
-}
+// The assignment is the callback itself: what it returns is ignored, and a wrapper per field would
+// make every text call go through one shared, megamorphic call site.
+const textRule = (assign: (text: string) => unknown): XmlRule => ({ text: assign });
+const dateRule = (assign: (text: string) => unknown): XmlRule => ({
+  children: { Dt: textRule(assign), DtTm: textRule(assign) },
+});
 
 /**
  * Reads ISO 20022 camt.053 statements, camt.052 reports and camt.054 notifications of every
- * published version (namespace prefixes are ignored, element names are stable across versions).
+ * published version as a stream: one entry at a time, its rows kept in the statement or handed on
+ * through `options.outlet`, so memory never grows with the markup. The XML must be well-formed (a
+ * cut file is refused); an entry or balance that cannot be read refuses the file, naming it and its
+ * line. Never throws.
  */
-export function parseCamt(bytes: Uint8Array, options: CamtOptions = {}): Result<Statement[]> {
-  const parsed = parseXml(decodeXml(bytes), ARRAY_TAGS);
-  if (!parsed.ok) return parsed;
-  const documentNode = pick(parsed.value, 'Document');
-  const root = ROOTS.find(([name]) => pick(documentNode, name) !== undefined);
-  if (!root)
+export function parseCamt(source: ByteSource, options: CamtOptions = {}): Promise<Result<Statement[]>> {
+  return guardReader('camt', () => readCamt(source, options));
+}
+
+async function readCamt(source: ByteSource, options: CamtOptions): Promise<Result<Statement[]>> {
+  const limits = resolveLimits(options.limits);
+  const outlet = options.outlet ?? createTransactionOutlet();
+  const statements: Statement[] = [];
+  let format: StatementFormat | undefined;
+  let statement: StatementDraft = newStatement('camt.053');
+  let entry: CamtEntryDraft = createEntryDraft();
+  let detail: CamtDetailDraft = createDetailDraft();
+  let balance: BalanceDraft = {};
+  let rowCount = 0;
+
+  const accountOf = (s: StatementDraft) => s.iban ?? s.otherId ?? '';
+  const where = (record: string, index: number) =>
+    `${format ?? 'camt'} ${record} ${index} of account ${accountOf(statement) || '(none)'}`;
+
+  const balanceRule: XmlRule = {
+    open: () => {
+      balance = {};
+    },
+    children: {
+      Tp: {
+        children: {
+          CdOrPrtry: {
+            children: {
+              Cd: textRule((t) => (balance.code ??= t)),
+              Prtry: textRule((t) => (balance.code ??= t)),
+            },
+          },
+        },
+      },
+      Amt: {
+        open: (a) => void (balance.currency ??= a.get('Ccy')),
+        text: (t) => void (balance.amount ??= t),
+      },
+      CdtDbtInd: textRule((t) => (balance.indicator ??= t)),
+      Dt: dateRule((t) => (balance.date ??= t)),
+    },
+    close: () => {
+      const index = ++statement.balanceCount;
+      const amount = readCamtDecimal(balance.amount);
+      if (amount === undefined)
+        return `${where('balance', index)}: the amount '${balance.amount ?? ''}' is not a number`;
+      const signed = signCamtAmount(amount, balance.indicator);
+      if (signed === undefined) {
+        return `${where('balance', index)}: the credit/debit indicator '${balance.indicator ?? ''}' is neither CRDT nor DBIT`;
+      }
+      const code = balance.code ?? '';
+      const type = Object.hasOwn(BALANCE_TYPES, code) ? (BALANCE_TYPES[code] as string) : code.toLowerCase();
+      const read: StatementBalance = { type, amount: signed };
+      if (balance.currency) read.currency = balance.currency;
+      const date = readCamtDate(balance.date);
+      if (date) read.date = date;
+      statement.balances.push(read);
+    },
+  };
+
+  const detailRule: XmlRule = {
+    open: () => {
+      detail = createDetailDraft();
+      entry.details.push(detail);
+    },
+    children: {
+      Amt: { open: (a) => void (detail.currency ??= a.get('Ccy')), text: (t) => void (detail.amount ??= t) },
+      CdtDbtInd: textRule((t) => (detail.indicator ??= t)),
+      AmtDtls: {
+        children: {
+          TxAmt: {
+            children: {
+              Amt: {
+                open: (a) => void (detail.transactionCurrency ??= a.get('Ccy')),
+                text: (t) => void (detail.transactionAmount ??= t),
+              },
+            },
+          },
+        },
+      },
+      Refs: { children: { EndToEndId: textRule((t) => (detail.endToEndId ??= t)) } },
+      RmtInf: {
+        children: {
+          Ustrd: textRule((t) => t !== '' && detail.unstructured.push(t)),
+          Strd: {
+            children: {
+              CdtrRefInf: { children: { Ref: textRule((t) => t !== '' && detail.references.push(t)) } },
+            },
+          },
+        },
+      },
+      AddtlTxInf: textRule((t) => (detail.additionalInfo ??= t)),
+    },
+  };
+  const entryRule: XmlRule = {
+    open: () => {
+      entry = createEntryDraft();
+    },
+    children: {
+      Amt: { open: (a) => void (entry.currency ??= a.get('Ccy')), text: (t) => void (entry.amount ??= t) },
+      CdtDbtInd: textRule((t) => (entry.indicator ??= t)),
+      RvslInd: textRule((t) => (entry.isReversal ??= t)),
+      BookgDt: dateRule((t) => (entry.bookingDate ??= t)),
+      ValDt: dateRule((t) => (entry.valueDate ??= t)),
+      AcctSvcrRef: textRule((t) => (entry.servicerReference ??= t)),
+      BkTxCd: {
+        children: {
+          Domn: { children: { Cd: textRule((t) => (entry.domainCode ??= t)) } },
+          Prtry: { children: { Cd: textRule((t) => (entry.proprietaryCode ??= detachText(t))) } },
+        },
+      },
+      AddtlNtryInf: textRule((t) => (entry.additionalInfo ??= t)),
+      NtryDtls: { children: { TxDtls: detailRule } },
+    },
+    close: () => {
+      const index = ++statement.entryCount;
+      const read = readCamtEntry(entry);
+      if (typeof read === 'string') return `${where('entry', index)}: ${read}`;
+      rowCount += read.rows.length;
+      if (rowCount > limits.maxRows) {
+        return {
+          kind: 'limit-exceeded',
+          limit: 'rows',
+          maximum: limits.maxRows,
+          message: `The camt file has more than ${limits.maxRows} transactions.`,
+        };
+      }
+      for (const row of read.rows) outlet.add(statement.canonical, row);
+      if (read.warning) statement.warnings.push(`${where('entry', index)}: ${read.warning}`);
+    },
+  };
+
+  const statementRule: XmlRule = {
+    open: () => {
+      statement = newStatement(format ?? 'camt.053');
+    },
+    children: {
+      Id: textRule((t) => (statement.id ??= t)),
+      Acct: {
+        // The account comes before the entries (ISO 20022 order): their rows may leave with it.
+        close: () => {
+          statement.canonical.accountId = detachText(accountOf(statement));
+          outlet.settle(statement.canonical);
+        },
+        children: {
+          Id: {
+            children: {
+              IBAN: textRule((t) => (statement.iban ??= t)),
+              Othr: { children: { Id: textRule((t) => (statement.otherId ??= t)) } },
+            },
+          },
+          Ccy: textRule((t) => (statement.currency ??= t)),
+        },
+      },
+      Bal: balanceRule,
+      Ntry: entryRule,
+    },
+    close: () => {
+      statements.push(finishStatement(statement, accountOf(statement)));
+      outlet.settle(statement.canonical);
+    },
+  };
+  const messageRule = (name: StatementFormat, item: string): XmlRule => ({
+    open: () => {
+      format = name;
+    },
+    children: { [item]: statementRule },
+  });
+  const root: XmlRule = {
+    children: {
+      Document: {
+        children: {
+          BkToCstmrStmt: messageRule('camt.053', 'Stmt'),
+          BkToCstmrAcctRpt: messageRule('camt.052', 'Rpt'),
+          BkToCstmrDbtCdtNtfctn: messageRule('camt.054', 'Ntfctn'),
+        },
+      },
+    },
+  };
+
+  try {
+    const streamed = await streamXml(source, root, {
+      format: 'camt',
+      limits,
+      afterChunk: () => outlet.flush(),
+    });
+    if (!streamed.ok) return streamed;
+  } catch {
     return fail({
       kind: 'malformed',
       format: 'camt',
-      message: 'camt: no statement, report or notification.',
+      message: 'The camt file could not be read: the reader met something it did not expect.',
     });
-  const [rootName, itemName, format] = root;
-
-  const statements: Statement[] = [];
-  for (const item of asArray(pick(documentNode, rootName, itemName))) {
-    const accountId =
-      textOf(pick(item, 'Acct', 'Id', 'IBAN')) ?? textOf(pick(item, 'Acct', 'Id', 'Othr', 'Id')) ?? '';
-    const balances = asArray(pick(item, 'Bal'))
-      .map(readBalance)
-      .filter((b): b is StatementBalance => b !== undefined);
-    const transactions: StatementTransaction[] = [];
-    for (const [index, entry] of asArray(pick(item, 'Ntry')).entries()) {
-      const read = readEntry(entry, options);
-      if (typeof read === 'string') {
-        return fail({
-          kind: 'malformed',
-          format,
-          message: `${format}: entry ${index + 1} of ${accountId}: ${read}`,
-        });
-      }
-      transactions.push(...read);
-    }
-    const statement: Statement = { format, accountId, balances, transactions };
-    const currency = textOf(pick(item, 'Acct', 'Ccy')) ?? balances[0]?.currency;
-    if (currency) statement.currency = currency;
-    const statementId = textOf(pick(item, 'Id'));
-    if (statementId) statement.statementId = statementId;
-    const opening = balances.find((b) => b.type === 'opening');
-    const closing = balances.find((b) => b.type === 'closing');
-    if (opening) statement.openingBalance = opening.amount;
-    if (closing) statement.closingBalance = closing.amount;
-    statements.push(statement);
   }
+  if (statements.length === 0) {
+    return fail({
+      kind: 'malformed',
+      format: format ?? 'camt',
+      message: format
+        ? `The ${format} file holds no statement, report or notification.`
+        : 'The camt file holds no BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn inside its Document.',
+    });
+  }
+  await outlet.end(statements);
   return ok(statements);
+}
+
+function newStatement(format: StatementFormat): StatementDraft {
+  const balances: StatementBalance[] = [];
+  const canonical: Statement = { format, accountId: '', balances, transactions: [] };
+  return { balances, canonical, warnings: [], entryCount: 0, balanceCount: 0 };
+}
+
+function finishStatement(draft: StatementDraft, accountId: string): Statement {
+  const { balances, canonical: statement } = draft;
+  statement.accountId = detachText(accountId);
+  const currency = draft.currency ?? balances[0]?.currency;
+  if (currency) statement.currency = currency;
+  if (draft.id) statement.statementId = detachText(draft.id);
+  // The file's own figures, as stated: read-statements checks opening + entries = closing.
+  const opening = balances.find((b) => b.type === 'opening');
+  const closing = balances.find((b) => b.type === 'closing');
+  if (opening) statement.openingBalance = opening.amount;
+  if (closing) statement.closingBalance = closing.amount;
+  if (draft.warnings.length > 0) statement.warnings = draft.warnings;
+  return statement;
 }

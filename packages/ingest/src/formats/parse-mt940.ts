@@ -1,47 +1,28 @@
+import type { ByteSource } from '../core/byte-source.js';
+import type { ExtractionError } from '../core/extraction-error.js';
+import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { decodeEightBitText } from '../text/decode-cp852.js';
-import { normalizeDecimal } from '../template/parse-amount.js';
-import { daysInMonth, formatIsoDate } from '../template/parse-date.js';
+import { addDecimals } from '../template/decimal-math.js';
+import { readLines } from '../text/read-lines.js';
 import { describeMt940Details } from './describe-mt940-details.js';
-import type { Statement, StatementBalance, StatementTransaction } from './statement.js';
+import { detachText } from './detach-text.js';
+import { createMt940Draft, finishMt940Statement, type Mt940Draft } from './finish-mt940-statement.js';
+import { readMt940Balance, readMt940EntryTotals, readMt940StatementLine } from './read-mt940-fields.js';
+import type { Statement, StatementTransaction } from './statement.js';
+import { createTransactionOutlet, type OutletOption } from './transaction-outlet.js';
 
 const TAG_LINE = /^:(\w{2,3}):(.*)$/;
-const LINE_61 =
-  /^(\d{6})(\d{4})?(RC|RD|EC|ED|C|D)([A-Z])?(\d+(?:,\d*)?)([A-Z][\w ]{3})([^\n]*?)(?:\/\/([^\n]*))?(?:\n([\s\S]*))?$/;
-const BALANCE = /^([CD])(\d{6})([A-Z]{3})(\d+,\d*)/;
+/** The end of a SWIFT message's text block; lines after it up to the next tag are envelope. */
+const END_LINE = /^-\}?$/;
 
-/**
- * MT940 dates are YYMMDD. Banks book on 30-day-month conventions (a value date of 30 February
- * happens), so a day past the month's end is moved to its last day, as the mt940 library does.
- */
-function readSwiftDate(text: string): string | undefined {
-  const m = /^(\d{2})(\d{2})(\d{2})$/.exec(text);
-  if (!m) return undefined;
-  const yy = Number(m[1]);
-  const year = yy >= 80 ? 1900 + yy : 2000 + yy;
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1 || day > 31) return undefined;
-  return formatIsoDate(year, month, Math.min(day, daysInMonth(year, month)));
-}
-
-function readSwiftAmount(text: string): string {
-  const [whole = '0', fraction = ''] = text.split(',');
-  return normalizeDecimal(false, whole, fraction);
-}
-
-function readBalance(value: string, type: string): StatementBalance | undefined {
-  const m = BALANCE.exec(value.trim());
-  if (!m) return undefined;
-  const amount = readSwiftAmount(m[4] ?? '0');
-  const date = readSwiftDate(m[2] ?? '');
-  return {
-    type,
-    amount: m[1] === 'D' && amount !== '0' ? `-${amount}` : amount,
-    currency: m[3] ?? '',
-    ...(date ? { date } : {}),
-  };
-}
+const BALANCE_TYPES: Record<string, string> = {
+  '60F': 'opening',
+  '60M': 'opening',
+  '62F': 'closing',
+  '62M': 'closing',
+  '64': 'closing_available',
+  '65': 'forward_available',
+};
 
 interface Field {
   tag: string;
@@ -49,120 +30,222 @@ interface Field {
   line: number;
 }
 
-/** Splits the text into :tag: fields; lines without a tag continue the field above them. */
-function splitFields(text: string): Field[] {
-  const fields: Field[] = [];
-  text.split(/\r\n|\r|\n/).forEach((rawLine, index) => {
-    // eslint-disable-next-line no-control-regex -- control bytes (NUL, SOH, ETX) are what these checks look for
-    const line = rawLine.replace(/[\u0001\u0003]/g, '');
-    const m = TAG_LINE.exec(line);
-    if (m) fields.push({ tag: m[1] ?? '', value: m[2] ?? '', line: index + 1 });
-    else if (line.trim() !== '' && line.trim() !== '-' && fields.length > 0) {
-      const last = fields[fields.length - 1] as Field;
-      last.value += `\n${line}`;
-    }
-  });
-  return fields;
+interface PendingLine {
+  transaction: StatementTransaction;
+  supplementary: string;
+  details?: string;
+  nonSwift?: string;
 }
 
-/** Reads SWIFT MT940 (and MT942) statements: one statement per :20: block, :61: lines with their :86:. */
-export function parseMt940(bytes: Uint8Array): Result<Statement[]> {
-  const fields = splitFields(decodeEightBitText(bytes));
-  const statements: Statement[] = [];
-  let current: Statement | undefined;
-  let pending:
-    { tx: StatementTransaction; supplementary: string; details?: string; nonSwift?: string } | undefined;
+export interface Mt940Options extends OutletOption {
+  limits?: Partial<Limits>;
+}
 
-  const flush = () => {
-    if (pending && current) {
-      pending.tx.description = describeMt940Details(pending.details, pending.nonSwift, pending.supplementary);
-      current.transactions.push(pending.tx);
+/**
+ * Reads SWIFT MT940 statements (and MT942 reports) as a stream of lines: one statement per :20:
+ * block, :61: lines with their :86: and :NS: details. A statement must be complete (see
+ * finish-mt940-statement.ts); every failure names its line. Never throws.
+ */
+export async function parseMt940(
+  source: ByteSource,
+  options: Mt940Options = {},
+): Promise<Result<Statement[]>> {
+  try {
+    return await readMt940(source, options);
+  } catch {
+    // The reader answers with typed errors; this guard keeps a job alive should it ever slip.
+    return fail({
+      kind: 'malformed',
+      format: 'mt940',
+      message: 'The MT940 file could not be read: the reader met something it did not expect.',
+    });
+  }
+}
+
+async function readMt940(source: ByteSource, options: Mt940Options): Promise<Result<Statement[]>> {
+  const limits = resolveLimits(options.limits);
+  const outlet = options.outlet ?? createTransactionOutlet();
+  const statements: Statement[] = [];
+  let draft: Mt940Draft | undefined;
+  let pending: PendingLine | undefined;
+  let field: Field | undefined;
+  let isMessageEnded = false;
+  let rowCount = 0;
+
+  const malformed = (message: string, line: number): ExtractionError => ({
+    kind: 'malformed',
+    format: 'mt940',
+    message: `MT940 line ${line}: ${message}.`,
+    line,
+  });
+
+  function flushLine() {
+    if (pending && draft) {
+      const { details, nonSwift, supplementary } = pending;
+      pending.transaction.description = detachText(describeMt940Details(details, nonSwift, supplementary));
+      outlet.add(draft.statement, pending.transaction);
     }
     pending = undefined;
-  };
-  const malformed = (message: string, line: number) =>
-    fail({ kind: 'malformed' as const, format: 'mt940', message: `MT940 line ${line}: ${message}`, line });
+  }
 
-  for (const field of fields) {
-    if (field.tag === '20') {
-      flush();
-      current = {
+  function takeField({ tag, value, line }: Field): ExtractionError | undefined {
+    if (tag !== '86' && tag !== 'NS') flushLine();
+    if (tag === '20') {
+      const previous = draft;
+      if (previous) {
+        const problem = finishMt940Statement(previous, false);
+        if (problem) return problem;
+        outlet.settle(previous.statement);
+      }
+      const statement: Statement = {
         format: 'mt940',
         accountId: '',
         balances: [],
         transactions: [],
-        statementId: field.value.trim(),
+        statementId: detachText(value.trim()),
       };
-      statements.push(current);
-      continue;
+      statements.push(statement);
+      draft = createMt940Draft(statement, statements.length, line);
+      return undefined;
     }
-    if (!current) continue;
-    switch (field.tag) {
+    if (!draft) return undefined;
+    const { statement } = draft;
+    switch (tag) {
       case '25':
-        current.accountId = field.value.trim();
-        break;
+        // A statement has one account; a second :25: does not move rows already handed on.
+        if (!draft.hasAccount) statement.accountId = detachText(value.trim());
+        draft.hasAccount = true;
+        outlet.settle(statement);
+        return undefined;
+      case '13D':
+      case '34F':
+        draft.isInterim = true;
+        return undefined;
       case '60F':
       case '60M':
       case '62F':
       case '62M':
       case '64':
       case '65': {
-        flush();
-        const isOpening = field.tag.startsWith('60');
-        const isClosing = field.tag.startsWith('62');
-        const type = isOpening
-          ? 'opening'
-          : isClosing
-            ? 'closing'
-            : field.tag === '64'
-              ? 'closing_available'
-              : 'forward_available';
-        const balance = readBalance(field.value, type);
-        if (!balance) return malformed(`balance "${field.value.trim()}" cannot be read`, field.line);
-        current.balances.push(balance);
-        current.currency ??= balance.currency;
-        if (isOpening && current.openingBalance === undefined) current.openingBalance = balance.amount;
-        if (isClosing) current.closingBalance = balance.amount;
-        break;
+        const balance = readMt940Balance(value, BALANCE_TYPES[tag] ?? tag);
+        if (typeof balance === 'string') return malformed(`:${tag}: ${balance}`, line);
+        statement.balances.push(balance);
+        statement.currency ??= balance.currency;
+        if (balance.type === 'opening' && !draft.hasOpening) {
+          draft.hasOpening = true;
+          statement.openingBalance = balance.amount;
+        }
+        if (balance.type === 'closing') {
+          draft.closing = { tag, line };
+          statement.closingBalance = balance.amount;
+        }
+        return undefined;
+      }
+      case '90D':
+      case '90C': {
+        const totals = readMt940EntryTotals(value, tag === '90D' ? 'total_debits' : 'total_credits');
+        if (typeof totals === 'string') return malformed(`:${tag}: ${totals}`, line);
+        statement.balances.push(totals);
+        const tally = tag === '90D' ? draft.debits : draft.credits;
+        tally.stated = { count: totals.itemCount ?? 0, amount: totals.amount, line };
+        return undefined;
       }
       case '61': {
-        flush();
-        const m = LINE_61.exec(field.value);
-        const date = m ? readSwiftDate(m[1] ?? '') : undefined;
-        if (!m || !date)
-          return malformed(`statement line "${field.value.split('\n')[0] ?? ''}" cannot be read`, field.line);
-        const amount = readSwiftAmount(m[5] ?? '0');
-        // D and RC (reversal of a credit) take money out; C and RD put it in.
-        const isDebit = m[3] === 'D' || m[3] === 'RC' || m[3] === 'ED';
-        const tx: StatementTransaction = {
-          date,
-          amount: isDebit && amount !== '0' ? `-${amount}` : amount,
-          description: '',
-          typeCode: m[6] ?? '',
-        };
-        if (m[3]?.startsWith('R')) tx.isReversal = true;
-        const customerReference = m[7]?.trim();
-        if (customerReference && customerReference !== 'NONREF') tx.customerReference = customerReference;
-        const bankReference = m[8]?.trim();
-        if (bankReference) tx.bankReference = bankReference;
-        pending = { tx, supplementary: (m[9] ?? '').trim() };
-        break;
+        if (draft.closing) {
+          return malformed(
+            `a statement line (:61:) after the closing balance (:${draft.closing.tag}:) on line ${draft.closing.line}`,
+            line,
+          );
+        }
+        const read = readMt940StatementLine(value);
+        if (typeof read === 'string') return malformed(read, line);
+        if (++rowCount > limits.maxRows) {
+          return {
+            kind: 'limit-exceeded',
+            limit: 'rows',
+            maximum: limits.maxRows,
+            message: `The MT940 file has more than ${limits.maxRows} statement lines.`,
+          };
+        }
+        const tally = read.isDebit ? draft.debits : draft.credits;
+        tally.count++;
+        tally.sum = addDecimals(tally.sum, read.magnitude);
+        pending = { transaction: read.transaction, supplementary: read.supplementary };
+        return undefined;
       }
       case '86': {
         // Line ends are padding, not text; leading spaces of wrapped lines are kept.
-        const text = field.value.replace(/[ \t]+$/gm, '').replace(/^\s+/, '');
+        const text = value.replace(/[ \t]+$/gm, '').replace(/^\s+/, '');
         if (pending) pending.details = pending.details === undefined ? text : `${pending.details}\n${text}`;
-        break;
+        return undefined;
       }
       case 'NS':
-        if (pending) pending.nonSwift = field.value;
-        break;
+        if (pending) pending.nonSwift = value;
+        return undefined;
       default:
-        break;
+        return undefined;
     }
   }
-  flush();
-  if (statements.length === 0)
-    return fail({ kind: 'malformed', format: 'mt940', message: 'MT940: no :20: statement found.' });
+
+  function takeLine(
+    rawLine: string,
+    lineNumber: number,
+    isUnterminated: boolean,
+  ): ExtractionError | undefined {
+    // eslint-disable-next-line no-control-regex -- SOH and ETX are transmission framing, not text
+    const line = rawLine.replace(/[\u0001\u0003]/g, '');
+    // SWIFT ends every line with a line break: a file that stops inside one was cut, and the
+    // cut may have taken the decimals of a balance or the statements after it.
+    if (isUnterminated && line.trim() !== '' && !END_LINE.test(line.trim())) {
+      return malformed('the file ends inside this line, without its line break: it is cut short', lineNumber);
+    }
+    const tagged = TAG_LINE.exec(line);
+    if (tagged) {
+      const previous = field;
+      field = { tag: tagged[1] ?? '', value: tagged[2] ?? '', line: lineNumber };
+      isMessageEnded = false;
+      return previous ? takeField(previous) : undefined;
+    }
+    const trimmed = line.trim();
+    if (END_LINE.test(trimmed)) {
+      const previous = field;
+      field = undefined;
+      isMessageEnded = true;
+      const problem = previous ? takeField(previous) : undefined;
+      if (draft) draft.hasEndLine = true;
+      return problem;
+    }
+    // Blank lines, and header lines before a :20: or after a message's end, are not field text.
+    if (trimmed !== '' && field && !isMessageEnded) field.value += `\n${line}`;
+    return undefined;
+  }
+
+  const read = await readLines(
+    source,
+    {
+      maxFileBytes: limits.maxFileBytes,
+      maxLineLength: limits.maxCellLength,
+      label: 'MT940',
+      eightBit: ['windows-1252', 'cp852'],
+      afterSlice: () => outlet.flush(),
+    },
+    takeLine,
+  );
+  if (!read.ok) return read;
+  const last = field;
+  field = undefined;
+  const problem = last ? takeField(last) : undefined;
+  if (problem) return fail(problem);
+  flushLine();
+  if (!draft) {
+    return fail({
+      kind: 'malformed',
+      format: 'mt940',
+      message: 'MT940: the file holds no statement (:20:).',
+    });
+  }
+  const unfinished = finishMt940Statement(draft, true);
+  if (unfinished) return fail(unfinished);
+  await outlet.end(statements);
   return ok(statements);
 }

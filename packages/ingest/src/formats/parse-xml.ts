@@ -1,17 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { fail, ok, type Result } from '../core/result.js';
-import { decodeByLabel, decodeUtf8OrWindows1252 } from '../text/decode-text.js';
 
 export type XmlNode = Record<string, unknown>;
-
-/** Bytes to text by the XML declaration's encoding (camt from German banks is often ISO-8859-1). */
-export function decodeXml(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
-  const declared = /encoding=["']([\w.-]+)["']/i.exec(head)?.[1]?.toLowerCase();
-  return declared && declared !== 'utf-8' ? decodeByLabel(bytes, declared) : decodeUtf8OrWindows1252(bytes);
-}
 
 /**
  * Parses XML with DTDs refused outright: no DOCTYPE means no external entities and no entity

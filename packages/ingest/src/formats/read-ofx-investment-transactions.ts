@@ -1,7 +1,7 @@
 import type { RowError } from '../core/extraction-error.js';
 import { normalizeDecimal } from '../template/parse-amount.js';
 import { buildDate } from '../template/parse-date.js';
-import { findFirst, findText, type SgmlNode } from './parse-sgml-tree.js';
+import { findFirst, findText, type OfxNode } from './ofx-node.js';
 import type { InvestmentTransaction } from './statement.js';
 
 /**
@@ -59,11 +59,11 @@ export function readOfxAmount(text: string | undefined): string | undefined {
 }
 
 /** Direct children only: INVBUY or INVSELL hold the fields of buys and sells, others hold them inline. */
-function fieldsOf(node: SgmlNode): SgmlNode {
+function fieldsOf(node: OfxNode): OfxNode {
   return node.children.find((c) => c.name === 'INVBUY' || c.name === 'INVSELL') ?? node;
 }
 
-function childText(node: SgmlNode, name: string): string | undefined {
+function childText(node: OfxNode, name: string): string | undefined {
   const text = node.children.find((c) => c.name === name)?.text?.trim();
   return text === undefined || text === '' ? undefined : text;
 }
@@ -71,11 +71,12 @@ function childText(node: SgmlNode, name: string): string | undefined {
 /**
  * Reads one INVTRANLIST entry into a canonical investment transaction, or a row error naming
  * the first required field that is missing or not a number (rowNumber counts entries in the file).
+ * The security list comes after the statements in a file: nameInvestmentTransaction adds the
+ * security's name once it has been read.
  */
 export function readInvestmentTransaction(
-  node: SgmlNode,
+  node: OfxNode,
   entryNumber: number,
-  securityNames: ReadonlyMap<string, string>,
 ): InvestmentTransaction | RowError {
   const error = (field: string, raw: string | undefined, reason: string): RowError => ({
     rowNumber: entryNumber,
@@ -143,8 +144,6 @@ export function readInvestmentTransaction(
     transaction.securityId = securityId;
     const idType = findText(secId, 'UNIQUEIDTYPE');
     if (idType) transaction.securityIdType = idType;
-    const name = securityNames.get(securityId);
-    if (name) transaction.securityName = name;
   }
   // A split has no UNITS: the units it adds are NEWUNITS - OLDUNITS, kept as both.
   if (numbers.UNITS !== undefined) transaction.units = numbers.UNITS;
@@ -157,8 +156,21 @@ export function readInvestmentTransaction(
   if (numbers.NEWUNITS !== undefined) transaction.newUnits = numbers.NEWUNITS;
   const fitId = findText(invTran, 'FITID');
   if (fitId) transaction.bankReference = fitId;
-  transaction.description =
-    findText(invTran, 'MEMO') ??
-    [subType ?? node.name, transaction.securityName ?? securityId].filter(Boolean).join(' ');
+  const memo = findText(invTran, 'MEMO');
+  if (memo) transaction.description = memo;
   return transaction;
+}
+
+/** Adds the security's name from the file's SECLIST; without a MEMO, the kind and the security describe it. */
+export function nameInvestmentTransaction(
+  transaction: InvestmentTransaction,
+  securityNames: ReadonlyMap<string, string>,
+): void {
+  const name = transaction.securityId === undefined ? undefined : securityNames.get(transaction.securityId);
+  if (name) transaction.securityName = name;
+  if (transaction.description === '' && transaction.type !== 'INVBANKTRAN') {
+    transaction.description = [transaction.subType ?? transaction.type, name ?? transaction.securityId]
+      .filter(Boolean)
+      .join(' ');
+  }
 }

@@ -2,8 +2,9 @@
 export type StatementFormat = 'bai2' | 'camt.052' | 'camt.053' | 'camt.054' | 'ofx' | 'mt940';
 
 export interface StatementTransaction {
-  /** Booking date, YYYY-MM-DD. */
+  /** Booking date, YYYY-MM-DD (MT940: the entry date of :61:, else its value date). */
   date: string;
+  /** Value date, YYYY-MM-DD, where the format gives one. */
   valueDate?: string;
   /** Signed decimal string: credits positive, debits negative. */
   amount: string;
@@ -19,11 +20,16 @@ export interface StatementTransaction {
 }
 
 export interface StatementBalance {
-  /** opening, closing, opening_available, closing_available, forward_available, interim, other codes. */
+  /**
+   * opening, closing, opening_available, closing_available, forward_available, interim,
+   * total_credits / total_debits (BAI2 summaries 100/400, MT942 :90C:/:90D:), other codes.
+   */
   type: string;
   amount: string;
   currency?: string;
   date?: string;
+  /** How many entries a total counts (BAI2 summary item count, MT942 :90C:/:90D:). */
+  itemCount?: number;
 }
 
 export interface InvestmentPosition {
@@ -76,7 +82,13 @@ export interface Statement {
   openingBalance?: string;
   closingBalance?: string;
   balances: StatementBalance[];
+  /** Its transactions in file order; empty when they were handed on (`transactionsHandedOn`). */
   transactions: StatementTransaction[];
+  /**
+   * Set when the reader handed the transactions on in batches as it read them (readStatements'
+   * `onTransactions`, extractFile's `onRows`) instead of keeping them: how many there were.
+   */
+  transactionsHandedOn?: number;
   statementId?: string;
   positions?: InvestmentPosition[];
   /** OFX investment statements: the INVTRANLIST entries, in file order. */

@@ -68,7 +68,7 @@ export function placeTextItems(pages: TextItem[][]): PlacedLine[] {
     groupIntoLines(items.filter((i) => i.text.trim() !== '')).map((line) => ({
       page: index + 1,
       y: line[0]?.y ?? 0,
-      height: Math.max(...line.map((i) => i.height)),
+      height: line.reduce((tallest, i) => Math.max(tallest, i.height), 0),
       phrases: mergeIntoPhrases(line),
     })),
   );
@@ -135,7 +135,8 @@ function findColumns(tableLines: Line[]): { x0: number; x1: number }[] {
   if (merged.length === 0) return [];
   // Lines covering each whole point of x, through a difference array.
   const origin = Math.floor(merged[0]?.x0 ?? 0);
-  const width = Math.min(20_000, Math.ceil(Math.max(...merged.map((c) => c.x1))) - origin + 2);
+  const right = merged.reduce((max, c) => Math.max(max, c.x1), -Infinity);
+  const width = Math.min(20_000, Math.ceil(right) - origin + 2);
   const coverage = new Int32Array(width + 1);
   for (const phrase of phrases) {
     const from = Math.max(0, Math.min(width, Math.floor(phrase.x0) - origin));
@@ -146,23 +147,32 @@ function findColumns(tableLines: Line[]): { x0: number; x1: number }[] {
   for (let x = 1; x <= width; x++) coverage[x] = (coverage[x] ?? 0) + (coverage[x - 1] ?? 0);
   const at = (x: number) => coverage[Math.max(0, Math.min(width, Math.floor(x) - origin))] ?? 0;
 
-  const split = (range: { x0: number; x1: number }): { x0: number; x1: number }[] => {
+  /** The valley where a range splits into two columns, or undefined when it is one column. */
+  const findSplit = (range: { x0: number; x1: number }) => {
     const from = Math.ceil(range.x0);
     const to = Math.floor(range.x1);
     let valley = -1;
     for (let x = from + 1; x < to; x++) if (valley === -1 || at(x) < at(valley)) valley = x;
-    if (valley === -1) return [range];
+    if (valley === -1) return undefined;
     let left = 0;
     let right = 0;
     for (let x = from; x < valley; x++) left = Math.max(left, at(x));
     for (let x = valley + 1; x < to; x++) right = Math.max(right, at(x));
     const level = MAX_CROSSING_SHARE * Math.min(left, right);
-    if (at(valley) > level) return [range];
+    if (at(valley) > level) return undefined;
     let start = valley;
     let end = valley;
     while (start - 1 > from && at(start - 1) <= level) start--;
     while (end + 1 < to && at(end + 1) <= level) end++;
-    return [...split({ x0: range.x0, x1: start - 1 }), ...split({ x0: end + 1, x1: range.x1 })];
+    return { left: { x0: range.x0, x1: start - 1 }, right: { x0: end + 1, x1: range.x1 } };
   };
-  return merged.flatMap(split);
+  // Split with a stack, left part first, not by recursion: a wide page may split thousands of times.
+  const columns: { x0: number; x1: number }[] = [];
+  const stack = merged.slice().reverse();
+  for (let range = stack.pop(); range; range = stack.pop()) {
+    const parts = findSplit(range);
+    if (!parts) columns.push(range);
+    else stack.push(parts.right, parts.left);
+  }
+  return columns;
 }

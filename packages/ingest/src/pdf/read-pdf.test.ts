@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeDensePagePdf } from '../../test/make-dense-page-pdf.js';
 import { readOwn } from '../../test/fixture-path.js';
+import { makeFlateBombPdf, makeManyRowsPdf } from '../../test/make-raw-pdf.js';
 import { makeStatementPdf } from '../../test/make-statement-pdf.js';
 import { readPdf } from './read-pdf.js';
 
@@ -65,4 +66,68 @@ describe('readPdf', () => {
     const result = await readPdf(Buffer.from('%PDF-1.7\nnot really a pdf'));
     expect(result.ok).toBe(false);
   });
+
+  it('refuses a flate bomb before pdf.js unpacks it', async () => {
+    const bomb = makeFlateBombPdf(8_000_000);
+    expect(bomb.length).toBeLessThan(100_000);
+    expect(await readPdf(bomb, { limits: { maxPdfStreamBytes: 1024 * 1024 } })).toEqual({
+      ok: false,
+      error: {
+        kind: 'limit-exceeded',
+        limit: 'pdfUnpackedSize',
+        maximum: 1024 * 1024,
+        message: 'A compressed part of the PDF unpacks to more than 1 MB (a compression bomb?).',
+      },
+    });
+    const total = await readPdf(makeManyRowsPdf(20_000, 1000), {
+      limits: { maxPdfUnpackedBytes: 512 * 1024 },
+    });
+    expect(!total.ok && total.error.message).toBe(
+      'The compressed parts of the PDF unpack to more than 512 KB (a compression bomb?).',
+    );
+  });
+
+  it('stops a bomb the scan cannot see (its stream says it is an image) when pdf.js asks for the buffer', async () => {
+    const result = await readPdf(makeFlateBombPdf(8_000_000, { isLabelledImage: true }), {
+      limits: { maxPdfStreamBytes: 1_000_000 },
+    });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'limit-exceeded', limit: 'pdfUnpackedSize' } });
+    expect(!result.ok && result.error.message).toContain('while reading page 1 of 1');
+  });
+
+  it('refuses a page that needs more than the reader’s heap, with a plain message', async () => {
+    const result = await readPdf(makeDensePagePdf(300_000), {
+      limits: { maxPdfHeapMb: 24, maxRows: 10_000_000 },
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'limit-exceeded',
+        limit: 'memory',
+        maximum: 24,
+        message:
+          'Reading the PDF needs more than the 24 MB of memory allowed (stopped while reading page 1 of 1).',
+      },
+    });
+  }, 30_000);
+
+  it('refuses a PDF cut before its %%EOF, which pdf.js would read in part', async () => {
+    const pdf = await makeStatementPdf({ pages: 2, rowsPerPage: 5 });
+    expect(await readPdf(pdf.subarray(0, Math.floor(pdf.length * 0.9)))).toEqual({
+      ok: false,
+      error: {
+        kind: 'malformed',
+        format: 'pdf',
+        message: 'The PDF is incomplete: it does not end with %%EOF (was the upload cut off?).',
+      },
+    });
+  });
+
+  it('reads 200,000 rows: no stack-depth limit in placing the text', async () => {
+    const grid = await readPdf(makeManyRowsPdf(200_000, 1000, true));
+    if (!grid.ok) throw new Error(grid.error.message);
+    const rows = grid.value.sheets[0]?.rows ?? [];
+    expect(rows).toHaveLength(200_000);
+    expect(rows.at(-1)).toMatchObject({ rowNumber: 200_000, cells: ['01/24/2024 Payment 199999 1000.25'] });
+  }, 60_000);
 });

@@ -4,20 +4,35 @@ import {
 } from '@tideline/contracts/templates/investment-template';
 import type { RowError } from '../core/extraction-error.js';
 import type { Grid, GridRow } from '../core/grid.js';
+import { guardCall } from '../core/guard-reader.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { applyPerSheet, type ApplyOptions } from './apply-transaction-template.js';
-import { createRowExtractor, type RowExtractor } from './create-row-extractor.js';
+import { createDateReader } from './create-date-reader.js';
+import { createRowExtractor, guardExtractor, HOLD_ROW, type RowExtractor } from './create-row-extractor.js';
 import { parseAmount } from './parse-amount.js';
-import { parseDate } from './parse-date.js';
+import { DATE_AMBIGUOUS } from './parse-date.js';
+import { isDecimalCommaOf } from './read-transaction-row.js';
+import { scanAmount } from './scan-amount.js';
 import type { InvestmentRow, TemplateContext } from './template-context.js';
 
-type Reader = (row: GridRow) => string | null | RowError;
+type Reader = (row: GridRow) => string | null | RowError | typeof HOLD_ROW;
 
 /** A streaming Investment template (spec 3): every listed column is read, optional ones may be empty. */
 export function createInvestmentExtractor(
   template: InvestmentTemplateInput,
   context: TemplateContext,
   sheet?: string,
+): Result<RowExtractor<InvestmentRow>> {
+  return guardCall('Applying the template', () => {
+    const created = buildInvestmentExtractor(template, context, sheet);
+    return created.ok ? ok(guardExtractor(created.value)) : created;
+  });
+}
+
+function buildInvestmentExtractor(
+  template: InvestmentTemplateInput,
+  context: TemplateContext,
+  sheet: string | undefined,
 ): Result<RowExtractor<InvestmentRow>> {
   const parsed = InvestmentTemplateSchema.safeParse(template);
   if (!parsed.success) {
@@ -29,7 +44,10 @@ export function createInvestmentExtractor(
     });
   }
   const t = parsed.data;
-  const amountOptions = { decimalComma: context.decimalComma === true };
+  const isDecimalComma = isDecimalCommaOf(t, context);
+  const amountOptions = { decimalComma: isDecimalComma };
+  // One reader for the three date columns: with Auto, a date in any of them shows the file's order.
+  const dates = createDateReader(t.dateFormat ?? 'Auto');
   const column = (v: string | undefined) => (v === undefined || v === '' ? undefined : Number(v));
 
   function readerFor(
@@ -52,11 +70,15 @@ export function createInvestmentExtractor(
       if (raw === '') return isRequired ? error(`empty ${field}`) : null;
       if (kind === 'text') return raw;
       if (kind === 'date') {
-        const date = parseDate(raw);
-        return date.ok ? date.value : error(date.reason);
+        const date = dates.read(raw, c);
+        if (date === DATE_AMBIGUOUS) return HOLD_ROW;
+        return typeof date === 'string' ? date : error(dates.describe(date, raw));
       }
       // Rates are often written with a percent sign; the value stays in percent.
-      const amount = parseAmount(kind === 'rate' ? raw.replace(/%$/, '') : raw, amountOptions);
+      const text = kind === 'rate' && raw.endsWith('%') ? raw.slice(0, -1) : raw;
+      const fast = scanAmount(text, isDecimalComma);
+      if (fast !== undefined) return fast;
+      const amount = parseAmount(text, amountOptions);
       return amount.ok ? amount.value : error(amount.reason);
     };
   }
@@ -82,14 +104,19 @@ export function createInvestmentExtractor(
       account: { kind: 'column', column: Number(t.accountNumber) },
       context,
       ...(sheet === undefined ? {} : { sheet }),
+      dates,
       readRow: (row) => {
         const values: Record<string, string | null> = {};
+        // Every column is read even after a waiting date: a later date column may show the order.
+        let outcome: RowError | typeof HOLD_ROW | undefined;
         for (const [key, read] of Object.entries(readers)) {
           const value = read(row);
-          if (value !== null && typeof value === 'object') return value;
-          values[key] = value;
+          if (value === HOLD_ROW) outcome ??= HOLD_ROW;
+          else if (value !== null && typeof value === 'object')
+            outcome = outcome === undefined ? value : outcome;
+          else values[key] = value;
         }
-        return { rowNumber: row.rowNumber, ...values } as unknown as InvestmentRow;
+        return outcome ?? ({ rowNumber: row.rowNumber, ...values } as unknown as InvestmentRow);
       },
     }),
   );
@@ -102,5 +129,7 @@ export function applyInvestmentTemplate(
   context: TemplateContext = {},
   options: ApplyOptions = {},
 ): Result<InvestmentRow[]> {
-  return applyPerSheet(grid, options, (sheet) => createInvestmentExtractor(template, context, sheet));
+  return guardCall('Applying the template', () =>
+    applyPerSheet(grid, options, (sheet) => createInvestmentExtractor(template, context, sheet)),
+  );
 }

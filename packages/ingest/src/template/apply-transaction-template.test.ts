@@ -5,6 +5,7 @@ import { applyTransactionTemplate } from './apply-transaction-template.js';
 
 const csvGrid = (rows: string[][]) => createGrid(rows, { format: 'csv' });
 
+// These samples' days are all 12 or less: Auto would refuse them, so the format is stated.
 const creditDebit: TransactionTemplateInput = {
   cellHeaderData: 'Account',
   accountNumber: '0',
@@ -13,6 +14,7 @@ const creditDebit: TransactionTemplateInput = {
   amountCredit: '4',
   amountDebit: '5',
   headerStart: '0',
+  dateFormat: 'MM/DD/YYYY',
 };
 
 describe('applyTransactionTemplate', () => {
@@ -50,6 +52,7 @@ describe('applyTransactionTemplate', () => {
       amount: '3',
       creditDebit: '4',
       headerStart: '-1',
+      dateFormat: 'MM/DD/YYYY',
     };
     const grid = csvGrid([
       ['9', '1/2/24', 'a', '10', 'CR'],
@@ -70,6 +73,7 @@ describe('applyTransactionTemplate', () => {
       amount: '2',
       headerStart: '1',
       footerRows: '2',
+      dateFormat: 'MM/DD/YYYY',
     };
     const grid = csvGrid([
       ['Statement for', ' 555-01 '],
@@ -106,6 +110,7 @@ describe('applyTransactionTemplate', () => {
       amount: '2',
       headerStart: '-1',
       fileNameIncluded: 1,
+      dateFormat: 'MM/DD/YYYY',
     };
     const grid = csvGrid([['01/02/2024', 'A', '5']]);
     const known = applyTransactionTemplate(grid, template, {
@@ -134,6 +139,7 @@ describe('applyTransactionTemplate', () => {
       column: 1,
       field: 'date',
       raw: '13/02/2024',
+      reason: '"13/02/2024" is not a valid MM/DD/YYYY date (it reads only as DD/MM/YYYY)',
     });
     expect(result.error.message).toMatch(/^31 rows could not be read: row 3 column 1/);
   });

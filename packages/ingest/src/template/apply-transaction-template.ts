@@ -1,10 +1,13 @@
 import type { TransactionTemplateInput } from '@tideline/contracts/templates/transaction-template';
 import type { Grid, GridRow } from '../core/grid.js';
+import { guardCall } from '../core/guard-reader.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { compileTransactionTemplate } from './compile-transaction-template.js';
-import { createRowExtractor, type RowExtractor } from './create-row-extractor.js';
+import { createBalanceCheck } from './check-balance.js';
+import { compileTransactionTemplate, type AmountPlan } from './compile-transaction-template.js';
+import { createDateReader } from './create-date-reader.js';
+import { createRowExtractor, guardExtractor, type RowExtractor } from './create-row-extractor.js';
 import { withPdfTableRules, type SkippedLine } from './pdf-table-lines.js';
-import { createTransactionRowReader } from './read-transaction-row.js';
+import { createTransactionRowReader, isDecimalCommaOf } from './read-transaction-row.js';
 import type { TemplateContext, TransactionRow } from './template-context.js';
 
 export interface ApplyOptions {
@@ -14,22 +17,53 @@ export interface ApplyOptions {
   onSkippedLines?: (lines: SkippedLine[]) => void;
 }
 
+/** What to ask when the balances fit with every amount's sign reversed, by how amounts are read. */
+const SWAP_QUESTIONS: Record<AmountPlan['kind'], string> = {
+  'credit-debit': 'Are the debit and credit columns swapped?',
+  signed: 'Is the amount column signed the other way (debits positive)?',
+  marked: 'Are the credit and debit marks the other way round?',
+};
+
 /** A streaming Transaction template: push row batches, take the rows out, then call finish(). */
 export function createTransactionExtractor(
   template: TransactionTemplateInput,
   context: TemplateContext,
   sheet?: string,
 ): Result<RowExtractor<TransactionRow>> {
+  return guardCall('Applying the template', () => {
+    const created = buildTransactionExtractor(template, context, sheet);
+    return created.ok ? ok(guardExtractor(created.value)) : created;
+  });
+}
+
+function buildTransactionExtractor(
+  template: TransactionTemplateInput,
+  context: TemplateContext,
+  sheet: string | undefined,
+): Result<RowExtractor<TransactionRow>> {
   const plan = compileTransactionTemplate(template);
   if (!plan.ok) return plan;
-  const { amount } = plan.value;
+  const { amount, balance } = plan.value;
+  const isDecimalComma = isDecimalCommaOf(plan.value, context);
+  // One date reader per sheet: with Auto, the day/month order is each sheet's own.
+  const dates = createDateReader(plan.value.dateFormat);
   const extractor = createRowExtractor({
     headerStart: plan.value.headerStart,
     footerRows: plan.value.footerRows,
     account: plan.value.account,
     context,
     ...(sheet === undefined ? {} : { sheet }),
-    readRow: createTransactionRowReader(plan.value, context),
+    readRow: createTransactionRowReader(plan.value, context, dates),
+    dates,
+    ...(balance === undefined
+      ? {}
+      : {
+          checkRow: createBalanceCheck({
+            column: balance,
+            isDecimalComma,
+            swapQuestion: SWAP_QUESTIONS[amount.kind],
+          }),
+        }),
   });
   const pdfColumns = {
     headerStart: plan.value.headerStart,
@@ -37,7 +71,7 @@ export function createTransactionExtractor(
     date: plan.value.date,
     description: plan.value.description,
     amounts: amount.kind === 'credit-debit' ? [amount.credit, amount.debit] : [amount.column],
-    decimalComma: context.decimalComma === true,
+    decimalComma: isDecimalComma,
   };
   return ok(withPdfTableRules(extractor, pdfColumns, sheet));
 }
@@ -52,12 +86,14 @@ export function applyTransactionTemplate(
   context: TemplateContext = {},
   options: ApplyOptions = {},
 ): Result<TransactionRow[]> {
-  return applyPerSheet(grid, options, (sheet) => createTransactionExtractor(template, context, sheet));
+  return guardCall('Applying the template', () =>
+    applyPerSheet(grid, options, (sheet) => createTransactionExtractor(template, context, sheet)),
+  );
 }
 
 export function applyPerSheet<T>(
   grid: Grid,
-  options: ApplyOptions,
+  options: ApplyOptions = {},
   create: (sheet: string | undefined) => Result<RowExtractor<T>>,
 ): Result<T[]> {
   const indexes =

@@ -1,3 +1,4 @@
+import type { DateFormat, DecimalSeparator } from '@tideline/contracts/templates/template-fields';
 import {
   TransactionTemplateSchema,
   type TransactionTemplateInput,
@@ -23,6 +24,12 @@ export interface TransactionPlan {
   description: number[];
   amount: AmountPlan;
   account: AccountPlan;
+  /** The running-balance column, checked row by row (check-balance.ts). */
+  balance?: number;
+  /** Auto when the template does not say (templates stored before issue 15). */
+  dateFormat: DateFormat;
+  /** Undefined when the template does not say: the context's decimalComma, else dot. */
+  decimalSeparator?: DecimalSeparator;
 }
 
 /** Validates with the contracts schema (the dialogs' messages) and turns column text into numbers. */
@@ -62,5 +69,8 @@ export function compileTransactionTemplate(input: TransactionTemplateInput): Res
     description: (t.description ?? '').split(',').map((c) => Number(c.trim())),
     amount,
     account,
+    ...(has(t.balance) ? { balance: num(t.balance) } : {}),
+    dateFormat: t.dateFormat ?? 'Auto',
+    ...(t.decimalSeparator ? { decimalSeparator: t.decimalSeparator } : {}),
   });
 }

@@ -4,9 +4,16 @@ import { parseDate } from './parse-date.js';
 
 const SCAN_ROWS = 30;
 
+/** Numbers and dates in either convention: a UK or German data row is no header row. */
 function isLabel(cell: string): boolean {
   const text = cell.trim();
-  return text !== '' && !parseAmount(text).ok && !parseDate(text).ok;
+  return (
+    text !== '' &&
+    !parseAmount(text).ok &&
+    !parseAmount(text, { decimalComma: true }).ok &&
+    !parseDate(text).ok &&
+    !parseDate(text, 'DD/MM/YYYY').ok
+  );
 }
 
 /**

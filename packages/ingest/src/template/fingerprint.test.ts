@@ -23,6 +23,19 @@ describe('fingerprint', () => {
     });
   });
 
+  it('knows day-first dates and decimal-comma amounts as data, not labels', () => {
+    const grid = createGrid(
+      [
+        ['Kontoauszug'],
+        ['Datum', 'Text', 'Betrag', 'Saldo'],
+        ['13/02/2024', 'Miete', '-1.250,00', '750,00'],
+        ['14/02/2024', 'Gehalt', '2.500,00', '3.250,00'],
+      ],
+      { format: 'csv', delimiter: ';' },
+    );
+    expect(fingerprint(grid)).toMatchObject({ headerRowIndex: 1, dateColumn: 0, datePattern: '99/99/9999' });
+  });
+
   it('shows what changed when a bank changes its layout', () => {
     const before = fingerprint(
       createGrid(

@@ -1,3 +1,4 @@
+import { guardValue } from '../core/guard-reader.js';
 import type { Grid } from '../core/grid.js';
 import { detectHeaderRow } from './detect-header-row.js';
 import { joinHeaderCells, normalizeHeaderText } from './normalize-header.js';
@@ -35,6 +36,14 @@ function shapeOf(text: string): string {
 }
 
 export function fingerprint(grid: Grid): LayoutFingerprint {
+  // A grid it cannot read has the layout of an empty one.
+  return guardValue(
+    () => describeLayout(grid),
+    () => describeLayout({ sheets: [], source: { format: 'csv' } }),
+  );
+}
+
+function describeLayout(grid: Grid): LayoutFingerprint {
   const rows = grid.sheets.find((s) => s.rows.some((r) => r.cells.some((c) => c.trim() !== '')))?.rows ?? [];
   const headerRowIndex = detectHeaderRow(rows);
   const data = rows
@@ -50,7 +59,9 @@ export function fingerprint(grid: Grid): LayoutFingerprint {
   for (let c = 0; c < columnCount && dateColumn === null; c++) {
     const cells = data.map((r) => r.cells[c]?.trim() ?? '').filter((t) => t !== '');
     // Plain numbers could be serials or amounts; only written dates define the pattern.
-    const dates = cells.filter((t) => !/^\d+(\.\d+)?$/.test(t) && parseDate(t).ok);
+    const dates = cells.filter(
+      (t) => !/^\d+(\.\d+)?$/.test(t) && (parseDate(t).ok || parseDate(t, 'DD/MM/YYYY').ok),
+    );
     if (cells.length > 0 && dates.length >= cells.length * 0.8) {
       dateColumn = c;
       const shapes = new Map<string, number>();
@@ -78,6 +89,13 @@ export function compareFingerprints(
   before: LayoutFingerprint,
   after: LayoutFingerprint,
 ): FingerprintChange[] {
+  return guardValue(
+    () => listChanges(before, after),
+    () => [],
+  );
+}
+
+function listChanges(before: LayoutFingerprint, after: LayoutFingerprint): FingerprintChange[] {
   return (Object.keys(before) as (keyof LayoutFingerprint)[])
     .filter((field) => before[field] !== after[field])
     .map((field) => ({ field, before: before[field], after: after[field] }));

@@ -1,5 +1,6 @@
 import type { ImportTemplate } from '@tideline/contracts/templates/import-template';
 import type { Grid, GridSheet } from '../core/grid.js';
+import { guardCall } from '../core/guard-reader.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { detectHeaderRow, findFirstNonEmptyCell } from './detect-header-row.js';
 import { joinHeaderCells, normalizeCellText, normalizeHeaderText } from './normalize-header.js';
@@ -43,6 +44,10 @@ export function matchTemplate<T extends ImportTemplate>(
   grid: Grid,
   templates: readonly T[],
 ): Result<TemplateMatch<T>> {
+  return guardCall('Matching the templates', () => findMatch(grid, templates));
+}
+
+function findMatch<T extends ImportTemplate>(grid: Grid, templates: readonly T[]): Result<TemplateMatch<T>> {
   for (const template of templates) {
     const sheetIndexes = grid.sheets.flatMap((sheet, i) =>
       doesTemplateMatchSheet(template, sheet) ? [i] : [],

@@ -1,3 +1,4 @@
+import { guardValue } from '../core/guard-reader.js';
 import { isBlankRow, type GridRow, type PdfLine } from '../core/grid.js';
 import { ok } from '../core/result.js';
 import type { RowExtractor } from './create-row-extractor.js';
@@ -95,6 +96,17 @@ export function applyPdfTableRules(
   rows: readonly GridRow[],
   columns: PdfTableColumns,
 ): { rows: GridRow[]; skipped: SkippedLine[] } {
+  // Rows it cannot read give no rows at all (extraction uses keepTableLines, so no bug of ours hides).
+  return guardValue(
+    () => keepTableLines(rows, columns),
+    () => ({ rows: [], skipped: [] }),
+  );
+}
+
+function keepTableLines(
+  rows: readonly GridRow[],
+  columns: PdfTableColumns,
+): { rows: GridRow[]; skipped: SkippedLine[] } {
   let footerFrom = rows.length;
   for (let left = columns.footerRows; left > 0 && footerFrom > 0;) {
     footerFrom--;
@@ -148,7 +160,7 @@ export function withPdfTableRules<T>(
   return {
     push(rows) {
       if (rows[0]?.line === undefined) return inner.push(rows);
-      const applied = applyPdfTableRules(rows, columns);
+      const applied = keepTableLines(rows, columns);
       for (const line of applied.skipped) skippedLines.push(sheet ? { ...line, sheet } : line);
       return inner.push(applied.rows);
     },

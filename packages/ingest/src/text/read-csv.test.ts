@@ -150,10 +150,29 @@ describe('readCsv', () => {
     }
   });
 
-  it('still refuses invalid UTF-8 that arrives after ASCII chunks', async () => {
+  it('reads a Windows-1252 byte that first appears past the first 64 KB, with its row', async () => {
     const ascii = Buffer.from(`a,b\n${'1,2\n'.repeat(20000)}`);
-    const bytes = Buffer.concat([ascii, Buffer.from([0x31, 0x2c, 0xff, 0x0a])]);
-    const grid = await readCsv(chunked(bytes, 4096));
-    expect(!grid.ok && grid.error.kind).toBe('encoding');
+    const bytes = Buffer.concat([ascii, Buffer.from([0x31, 0x2c, 0x43, 0x61, 0x66, 0xe9, 0x0a])]);
+    for (const size of [4096, 1 << 20]) {
+      const grid = await readCsv(chunked(bytes, size));
+      expect(grid.ok && grid.value.source.encoding).toBe('windows-1252');
+      expect(cellsOf(grid).at(-1)).toEqual(['1', 'Café']);
+      expect(cellsOf(grid)).toHaveLength(20002);
+    }
+  });
+
+  it('refuses UTF-8 followed by a Windows-1252 byte far later, naming the real row', async () => {
+    const utf8 = Buffer.from(`a,b\n1,Café\n${'1,2\n'.repeat(30000)}`);
+    const bytes = Buffer.concat([utf8, Buffer.from('9,x\n9,y'), Buffer.from([0xe9, 0x0a, 0x31, 0x0a])]);
+    for (const size of [4096, 65536, 1 << 20]) {
+      const grid = await readCsv(chunked(bytes, size));
+      expect(grid).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'encoding',
+          message: 'Row 30004 is not valid UTF-8 text, though the rows before it are (mixed encodings?).',
+        },
+      });
+    }
   });
 });

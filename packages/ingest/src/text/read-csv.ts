@@ -1,3 +1,4 @@
+import { guardReader } from '../core/guard-reader.js';
 import type { ByteSource } from '../core/byte-source.js';
 import { isByteArray, refuseSize } from '../core/byte-source.js';
 import type { ExtractionError } from '../core/extraction-error.js';
@@ -5,9 +6,10 @@ import type { Grid, GridRow } from '../core/grid.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
 import { detectDelimiter, type Delimiter } from './detect-delimiter.js';
-import { detectEncoding, type TextEncodingName } from './detect-encoding.js';
-import { createStreamingDecoder } from './decode-text.js';
-import { parseDelimited } from './parse-delimited.js';
+import type { DecodedText } from './create-content-decoder.js';
+import type { TextEncodingName } from './detect-encoding.js';
+import { openCsvDecoder } from './open-csv-decoder.js';
+import { splitCsvBatches, type CsvText } from './split-csv-batches.js';
 
 export interface CsvOptions {
   delimiter?: Delimiter;
@@ -16,7 +18,8 @@ export interface CsvOptions {
 }
 
 export interface CsvLayout {
-  encoding: TextEncodingName;
+  /** As far as the file has been read: a Windows-1252 byte late in the file changes it. */
+  readonly encoding: TextEncodingName;
   delimiter: Delimiter;
 }
 
@@ -28,116 +31,119 @@ export interface CsvStream {
 }
 
 const SAMPLE_BYTES = 64 * 1024;
-/**
- * Rows per batch: small enough that a batch and the canonical rows made from it are garbage
- * before the next young-generation GC, so they are never copied into the old generation.
- */
-const BATCH_ROWS = 1024;
+/** Bytes decoded at a time: their text stays below V8's large-object size (128 KB). */
+const DECODE_BYTES = 64 * 1024;
 
 /**
- * Opens a CSV/TXT source for streaming: the first 64 KB decide encoding and delimiter, then rows
- * arrive in batches, so a million-row file is never held whole (issue 7 point 1).
+ * Opens a CSV/TXT source for streaming: the first 64 KB decide the delimiter and, with a BOM or
+ * UTF-16, the encoding (8-bit text is decided at its first non-ASCII byte, open-csv-decoder.ts);
+ * then rows arrive in batches, so a million-row file is never held whole (issue 7 point 1).
  */
-export async function openCsv(source: ByteSource, options: CsvOptions = {}): Promise<Result<CsvStream>> {
+export function openCsv(source: ByteSource, options: CsvOptions = {}): Promise<Result<CsvStream>> {
+  return guardReader('csv', () => openCsvStream(source, options));
+}
+
+async function openCsvStream(source: ByteSource, options: CsvOptions): Promise<Result<CsvStream>> {
   const limits = resolveLimits(options.limits);
   const iterator = toChunkIterator(source);
+  const read = async (): Promise<IteratorResult<Uint8Array> | ExtractionError> => {
+    try {
+      return await iterator.next();
+    } catch (cause) {
+      return { kind: 'unsupported', message: `The file could not be read: ${describeCause(cause)}` };
+    }
+  };
   const head: Uint8Array[] = [];
-  let headBytes = 0;
+  let totalBytes = 0;
   let isDone = false;
-  while (headBytes < SAMPLE_BYTES) {
-    const next = await iterator.next();
+  while (totalBytes < SAMPLE_BYTES) {
+    const next = await read();
+    if ('kind' in next) return fail(next);
     if (next.done) {
       isDone = true;
       break;
     }
     head.push(next.value);
-    headBytes += next.value.byteLength;
+    totalBytes += next.value.byteLength;
   }
-  if (headBytes > limits.maxFileBytes) return refuseSize(limits.maxFileBytes);
-  const sample = Buffer.concat(head, headBytes);
+  if (totalBytes > limits.maxFileBytes) return refuseSize(limits.maxFileBytes);
+  const sample = Buffer.concat(head, totalBytes);
   if (sample.byteLength === 0) return fail({ kind: 'empty-file', message: 'The file is empty.' });
-
-  const detected = detectEncoding(sample, isDone);
-  const encoding = options.encoding ?? detected.encoding;
-  const decoder = createStreamingDecoder(encoding);
-  let firstText: string;
-  try {
-    firstText = decoder.decode(sample.subarray(detected.bomLength), { stream: !isDone });
-  } catch {
-    return fail({ kind: 'encoding', message: 'The file is not valid UTF-8 text.' });
+  if (isDone && isPartialByteOrderMark(sample)) {
+    return fail({ kind: 'encoding', message: 'The file ends inside its byte-order mark: it is cut short.' });
   }
-  const delimiter = options.delimiter ?? detectDelimiter(firstText);
+  const { decoder, bomLength } = openCsvDecoder(sample, isDone, options.encoding);
+  const text: CsvText = { pending: '', isInvalid: false, isFinal: false };
+  const take = (decoded: DecodedText) => {
+    text.pending += decoded.text;
+    text.isInvalid = decoded.isInvalid;
+    text.isCutShort = decoded.isCutShort === true;
+  };
+  take(decoder.decode(sample.subarray(bomLength)));
+  // The delimiter is read from text: an 8-bit head waits for its encoding window first.
+  while (decoder.isDeciding && !isDone) {
+    const next = await read();
+    if ('kind' in next) return fail(next);
+    if (next.done) {
+      isDone = true;
+      break;
+    }
+    totalBytes += next.value.byteLength;
+    if (totalBytes > limits.maxFileBytes) return refuseSize(limits.maxFileBytes);
+    take(decoder.decode(next.value));
+  }
+  if (isDone && !text.isInvalid) {
+    take(decoder.end());
+    text.isFinal = !text.isInvalid;
+  }
+  if (text.isFinal && text.pending === '')
+    return fail({ kind: 'empty-file', message: 'The file has no content.' });
+  const delimiter = options.delimiter ?? detectDelimiter(text.pending);
   const stream: { error: ExtractionError | undefined } = { error: undefined };
 
-  async function* generateBatches(): AsyncGenerator<GridRow[]> {
-    let pending = firstText;
-    let rowNumber = 0;
-    let totalBytes = headBytes;
-    let isFinal = isDone;
-    for (;;) {
-      let start = 0;
-      for (;;) {
-        const parsed = parseDelimited(pending, delimiter, isFinal, limits.maxCellLength, {
-          start,
-          maxRecords: BATCH_ROWS,
-        });
-        if (parsed.oversizedCell) {
-          stream.error = {
-            kind: 'limit-exceeded',
-            limit: 'cellLength',
-            maximum: limits.maxCellLength,
-            message: `A field after row ${rowNumber} is longer than ${limits.maxCellLength} characters (an unclosed quote?).`,
-          };
-          return;
-        }
-        const { records } = parsed;
-        start = parsed.consumed;
-        if (records.length === 0) break;
-        if (rowNumber + records.length > limits.maxRows) {
-          stream.error = tooManyRows(limits.maxRows);
-          return;
-        }
-        const batch: GridRow[] = new Array<GridRow>(records.length);
-        for (let i = 0; i < records.length; i++) {
-          batch[i] = { rowNumber: ++rowNumber, cells: records[i] as string[] };
-        }
-        yield batch;
-        if (records.length < BATCH_ROWS) break;
-      }
-      pending = pending.slice(start);
-      if (isFinal) return;
-      const next = await iterator.next().catch((cause: unknown) => ({ failed: cause }) as const);
-      if ('failed' in next) {
-        stream.error = { kind: 'unsupported', message: `The file could not be read: ${String(next.failed)}` };
-        return;
+  /** The rest of the last chunk read, not yet decoded. */
+  let spare: Uint8Array | undefined;
+
+  /** The next slice's text into `text`; false when the file cannot be read further. */
+  async function readMore(): Promise<boolean> {
+    if (!spare) {
+      const next = await read();
+      if ('kind' in next) {
+        stream.error = next;
+        return false;
       }
       if (next.done) {
-        isFinal = true;
-        try {
-          pending += decoder.decode();
-        } catch {
-          stream.error = invalidText(rowNumber);
-          return;
-        }
-        continue;
+        take(decoder.end());
+        text.isFinal = !text.isInvalid;
+        return true;
       }
       totalBytes += next.value.byteLength;
       if (totalBytes > limits.maxFileBytes) {
         stream.error = refuseSize(limits.maxFileBytes).error;
-        return;
+        return false;
       }
-      try {
-        pending += decoder.decode(next.value, { stream: true });
-      } catch {
-        stream.error = invalidText(rowNumber);
-        return;
-      }
+      spare = next.value;
     }
+    // Text is decoded a slice at a time: a string this small dies young, where a 1 MB one would
+    // go to V8's large-object space and stay until a full collection (RSS, not heap, grows).
+    const slice = spare.subarray(0, DECODE_BYTES);
+    spare = spare.length > DECODE_BYTES ? spare.subarray(DECODE_BYTES) : undefined;
+    take(decoder.decode(slice));
+    return true;
   }
 
   return ok({
-    layout: { encoding, delimiter },
-    batches: generateBatches(),
+    layout: {
+      get encoding() {
+        return decoder.encoding;
+      },
+      delimiter,
+    },
+    batches: splitCsvBatches(text, readMore, {
+      delimiter,
+      limits,
+      onError: (error) => void (stream.error = error),
+    }),
     get error() {
       return stream.error;
     },
@@ -145,14 +151,16 @@ export async function openCsv(source: ByteSource, options: CsvOptions = {}): Pro
 }
 
 /** Reads a whole CSV/TXT source into a grid. */
-export async function readCsv(source: ByteSource, options: CsvOptions = {}): Promise<Result<Grid>> {
-  const opened = await openCsv(source, options);
-  if (!opened.ok) return opened;
-  const rows: GridRow[] = [];
-  for await (const batch of opened.value.batches) for (const row of batch) rows.push(row);
-  if (opened.value.error) return fail(opened.value.error);
-  const { encoding, delimiter } = opened.value.layout;
-  return ok({ sheets: [{ name: 'Sheet1', rows }], source: { format: 'csv', encoding, delimiter } });
+export function readCsv(source: ByteSource, options: CsvOptions = {}): Promise<Result<Grid>> {
+  return guardReader('csv', async () => {
+    const opened = await openCsv(source, options);
+    if (!opened.ok) return opened;
+    const rows: GridRow[] = [];
+    for await (const batch of opened.value.batches) for (const row of batch) rows.push(row);
+    if (opened.value.error) return fail(opened.value.error);
+    const { encoding, delimiter } = opened.value.layout;
+    return ok({ sheets: [{ name: 'Sheet1', rows }], source: { format: 'csv', encoding, delimiter } });
+  });
 }
 
 function toChunkIterator(source: ByteSource): AsyncIterator<Uint8Array> {
@@ -166,18 +174,17 @@ function toChunkIterator(source: ByteSource): AsyncIterator<Uint8Array> {
   return source[Symbol.asyncIterator]();
 }
 
-function tooManyRows(maximum: number): ExtractionError {
-  return {
-    kind: 'limit-exceeded',
-    limit: 'rows',
-    maximum,
-    message: `The file has more than ${maximum} rows.`,
-  };
+/** A stream's own error, without the "Error:" prefix JavaScript would show. */
+function describeCause(cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return message.replace(/^\w*Error:\s*/, '') || 'the stream failed';
 }
 
-function invalidText(afterRow: number): ExtractionError {
-  return {
-    kind: 'encoding',
-    message: `The text after row ${afterRow} is not valid UTF-8 (mixed encodings?).`,
-  };
+/** The whole file is the start of a UTF-8 or UTF-16 byte-order mark: nothing but a cut remains. */
+function isPartialByteOrderMark(bytes: Uint8Array): boolean {
+  return [
+    [0xef, 0xbb, 0xbf],
+    [0xff, 0xfe],
+    [0xfe, 0xff],
+  ].some((bom) => bytes.length < bom.length && bytes.every((byte, i) => byte === bom[i]));
 }

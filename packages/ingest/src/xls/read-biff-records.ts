@@ -1,20 +1,27 @@
+import type { CfbStream } from './read-cfb.js';
+
 export interface BiffRecord {
   type: number;
   data: Uint8Array;
   offset: number;
 }
 
-/** Splits a BIFF stream into records: type (u16), length (u16), data. */
-export function readBiffRecords(stream: Uint8Array, start = 0): BiffRecord[] {
-  const records: BiffRecord[] = [];
-  let p = start;
-  while (p + 4 <= stream.length) {
-    const type = (stream[p] ?? 0) | ((stream[p + 1] ?? 0) << 8);
-    const length = (stream[p + 2] ?? 0) | ((stream[p + 3] ?? 0) << 8);
-    records.push({ type, data: stream.subarray(p + 4, p + 4 + length), offset: p });
+/** Thrown inside the .xls reader when a record runs past the end of the workbook stream. */
+export class BiffCut extends Error {}
+
+/**
+ * The records of a BIFF stream from `start`, one at a time: type (u16), length (u16), data. Only
+ * the current record is read out of the container, never the stream as a whole.
+ */
+export function* iterateBiffRecords(stream: CfbStream, start = 0): Generator<BiffRecord> {
+  for (let p = start; p + 4 <= stream.size;) {
+    const head = stream.read(p, 4);
+    const type = (head[0] ?? 0) | ((head[1] ?? 0) << 8);
+    const length = (head[2] ?? 0) | ((head[3] ?? 0) << 8);
+    if (p + 4 + length > stream.size) throw new BiffCut(`a record at byte ${p} runs past the end`);
+    yield { type, data: stream.read(p + 4, length), offset: p };
     p += 4 + length;
   }
-  return records;
 }
 
 export const BIFF = {
@@ -35,4 +42,5 @@ export const BIFF = {
   FORMULA: 0x0006,
   STRING: 0x0207,
   BOOLERR: 0x0205,
+  DBCELL: 0x00d7,
 } as const;

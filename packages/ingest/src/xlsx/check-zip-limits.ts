@@ -1,20 +1,21 @@
-import { inflateRawSync } from 'node:zlib';
 import type { ExtractionError } from '../core/extraction-error.js';
 import type { Limits } from '../core/limits.js';
+import { fail, ok, type Result } from '../core/result.js';
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_FILE_HEADER = 0x02014b50;
-const LOCAL_FILE_HEADER = 0x04034b50;
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
   uncompressedSize: number;
+  crc: number;
   localHeaderOffset: number;
 }
 
 function readCentralDirectory(bytes: Uint8Array): ZipEntry[] | string {
+  if (bytes.byteLength < 22) return 'the zip has no central directory';
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let eocd = -1;
   for (let i = bytes.byteLength - 22; i >= Math.max(0, bytes.byteLength - 65_557); i--) {
@@ -23,21 +24,24 @@ function readCentralDirectory(bytes: Uint8Array): ZipEntry[] | string {
       break;
     }
   }
-  if (eocd < 0) return 'the zip has no central directory';
+  if (eocd < 0) return 'the zip has no central directory (is the file cut off?)';
   const count = view.getUint16(eocd + 10, true);
   let offset = view.getUint32(eocd + 16, true);
   const entries: ZipEntry[] = [];
+  const decoder = new TextDecoder();
   for (let i = 0; i < count; i++) {
     if (offset + 46 > bytes.byteLength || view.getUint32(offset, true) !== CENTRAL_FILE_HEADER) {
       return 'the zip central directory is damaged';
     }
     const nameLength = view.getUint16(offset + 28, true);
+    if (offset + 46 + nameLength > bytes.byteLength) return 'the zip central directory is damaged';
     entries.push({
       method: view.getUint16(offset + 10, true),
+      crc: view.getUint32(offset + 16, true),
       compressedSize: view.getUint32(offset + 20, true),
       uncompressedSize: view.getUint32(offset + 24, true),
       localHeaderOffset: view.getUint32(offset + 42, true),
-      name: new TextDecoder().decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
     });
     offset += 46 + nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
@@ -45,46 +49,52 @@ function readCentralDirectory(bytes: Uint8Array): ZipEntry[] | string {
 }
 
 /**
- * Zip-bomb guard, before any unzipping (issue 7 point 7): the entry count and the declared
- * uncompressed total must be within limits, and each entry is inflated with its declared size as
- * a hard cap, so an entry that lies about its size is caught without ever growing past it.
+ * An entry that inflates past the size the zip declares for it: the declared sizes passed the limit
+ * check, so this is a damaged zip or a bomb that lies about itself. Refused as the same limit.
  */
-export function checkZipLimits(bytes: Uint8Array, limits: Limits): ExtractionError | undefined {
-  const entries = readCentralDirectory(bytes);
-  if (typeof entries === 'string') return { kind: 'malformed', format: 'xlsx', message: `XLSX: ${entries}.` };
-  if (entries.length > limits.maxXlsxEntries) {
-    return {
-      kind: 'limit-exceeded',
-      limit: 'xlsxEntries',
-      maximum: limits.maxXlsxEntries,
-      message: `The workbook has ${entries.length} zip entries, more than the ${limits.maxXlsxEntries} allowed.`,
-    };
-  }
-  const declared = entries.reduce((sum, e) => sum + e.uncompressedSize, 0);
-  const tooBig: ExtractionError = {
+export function refuseUnderstatedEntry(
+  entry: Pick<ZipEntry, 'name' | 'uncompressedSize'>,
+  limits: Pick<Limits, 'maxXlsxUncompressedBytes'>,
+): ExtractionError {
+  return {
+    ...refuseUnzippedSize(limits),
+    message: `The workbook is damaged or a compression bomb: ${entry.name} unpacks to more than the ${entry.uncompressedSize.toLocaleString('en-US')} bytes it declares.`,
+  };
+}
+
+export function refuseUnzippedSize(limits: Pick<Limits, 'maxXlsxUncompressedBytes'>): ExtractionError {
+  return {
     kind: 'limit-exceeded',
     limit: 'xlsxUncompressedSize',
     maximum: limits.maxXlsxUncompressedBytes,
     message: `The workbook unpacks to more than ${Math.round(limits.maxXlsxUncompressedBytes / 1024 / 1024)} MB.`,
   };
-  if (declared > limits.maxXlsxUncompressedBytes || entries.some((e) => e.uncompressedSize === 0xffffffff)) {
-    return tooBig;
+}
+
+/**
+ * Zip-bomb guard, before any unzipping (issue 7 point 7): the entry count and the declared
+ * uncompressed total must be within limits. Each entry is later inflated with its declared size as
+ * a hard cap (read-zip-entry.ts), so an entry that lies about its size is caught without ever
+ * growing past it, and the total stays within the limit.
+ */
+export function checkZipLimits(bytes: Uint8Array, limits: Limits): Result<ZipEntry[]> {
+  const entries = readCentralDirectory(bytes);
+  if (typeof entries === 'string')
+    return fail({ kind: 'malformed', format: 'xlsx', message: `XLSX: ${entries}.` });
+  if (entries.length > limits.maxXlsxEntries) {
+    return fail({
+      kind: 'limit-exceeded',
+      limit: 'xlsxEntries',
+      maximum: limits.maxXlsxEntries,
+      message: `The workbook has ${entries.length} zip entries, more than the ${limits.maxXlsxEntries} allowed.`,
+    });
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let declared = 0;
   for (const entry of entries) {
-    if (entry.method !== 8) continue;
-    const at = entry.localHeaderOffset;
-    if (at + 30 > bytes.byteLength || view.getUint32(at, true) !== LOCAL_FILE_HEADER) {
-      return { kind: 'malformed', format: 'xlsx', message: `XLSX: entry ${entry.name} is damaged.` };
-    }
-    const dataStart = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    try {
-      inflateRawSync(bytes.subarray(dataStart, dataStart + entry.compressedSize), {
-        maxOutputLength: Math.max(1, entry.uncompressedSize),
-      });
-    } catch {
-      return tooBig;
-    }
+    // 0xffffffff announces a zip64 size: more than 4 GB, beyond any limit.
+    if (entry.uncompressedSize === 0xffffffff) return fail(refuseUnzippedSize(limits));
+    declared += entry.uncompressedSize;
   }
-  return undefined;
+  if (declared > limits.maxXlsxUncompressedBytes) return fail(refuseUnzippedSize(limits));
+  return ok(entries);
 }

@@ -4,7 +4,7 @@ import type { Grid } from '../core/grid.js';
 import { fail, ok, type Result } from '../core/result.js';
 
 /** Excel sheet names: at most 31 characters, none of []:*?/\, unique ignoring case. */
-function toSheetName(name: string, taken: Set<string>): string {
+export function toSheetName(name: string, taken: Set<string>): string {
   const base = name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
   let candidate = base;
   for (let i = 2; taken.has(candidate.toLowerCase()); i++) candidate = `${base.slice(0, 28)}_${i}`;
@@ -41,7 +41,7 @@ export async function gridToXlsx(grid: Grid): Promise<Result<Buffer>> {
     }
     await workbook.commit();
     return ok(Buffer.concat(chunks));
-  } catch (cause) {
-    return fail({ kind: 'unsupported', message: `The grid could not be written as .xlsx: ${String(cause)}` });
+  } catch {
+    return fail({ kind: 'unsupported', message: 'The grid could not be written as .xlsx.' });
   }
 }
