@@ -1,12 +1,16 @@
 // Public API of @tideline/analytics: pure models over plain data (analytics.md). Every model returns
 // Result<T>: { ok: true, value } or { ok: false, error: AnalyticsError }.
-export type { AnalyticsError, AnalyticsErrorCode, Result } from './result';
-export type { IsoDate } from './iso-date';
-export { roundCents } from './money';
-export type { AccountHistory, ObservedBalance, Transaction } from './account-history';
+export type { AnalyticsError, AnalyticsErrorCode, Result } from './core/result';
+export type { IsoDate } from './core/iso-date';
+export { roundCents } from './core/money';
+export type { AccountHistory, ObservedBalance, Transaction } from './core/account-history';
 
 // Calendar
-export { listFederalHolidayDates, FIRST_CALENDAR_YEAR, LAST_CALENDAR_YEAR } from './us-federal-holidays';
+export {
+  listFederalHolidayDates,
+  FIRST_CALENDAR_YEAR,
+  LAST_CALENDAR_YEAR,
+} from './calendar/us-federal-holidays';
 export {
   addBusinessDays,
   countBusinessDays,
@@ -15,9 +19,9 @@ export {
   listBusinessDays,
   nextBusinessDayOnOrAfter,
   previousBusinessDayOnOrBefore,
-} from './business-calendar';
-export { foldToBusinessDays, type BusinessDayFlows, type DayFlow } from './fold-to-business-days';
-export { formatIsoDate, parseIsoDate } from './iso-date';
+} from './calendar/business-calendar';
+export { foldToBusinessDays, type BusinessDayFlows, type DayFlow } from './calendar/fold-to-business-days';
+export { addMonths, formatIsoDate, parseIsoDate } from './core/iso-date';
 
 // Balance tables
 export {
@@ -26,13 +30,13 @@ export {
   type BalanceTables,
   type BalanceTablesInput,
   type DailyBalanceRow,
-} from './build-balance-tables';
-export type { MonthlyBalanceRow } from './compute-monthly-table';
-export type { DayToDayVarianceRow } from './compute-day-to-day-variance';
-export type { ReconciliationRow } from './reconcile-balances';
+} from './balances/build-balance-tables';
+export type { MonthlyBalanceRow } from './balances/compute-monthly-table';
+export type { DayToDayVarianceRow } from './balances/compute-day-to-day-variance';
+export type { ReconciliationRow } from './balances/reconcile-balances';
 
 // Monte Carlo
-export { runMonteCarlo } from './run-monte-carlo';
+export { runMonteCarlo } from './monte-carlo/run-monte-carlo';
 export {
   createMonteCarloWorkerPool,
   runMonteCarloInWorkers,
@@ -41,26 +45,33 @@ export {
   type MonteCarloWorkerPool,
   type MonteCarloWorkerRunOptions,
   type SliceTiming,
-} from './monte-carlo-worker-pool';
-export { prepareMonteCarlo, type MonteCarloInput, type MonteCarloPlan } from './prepare-monte-carlo';
+} from './monte-carlo/monte-carlo-worker-pool';
+export {
+  prepareMonteCarlo,
+  type BootstrapChoice,
+  type BootstrapMethod,
+  type MonteCarloInput,
+  type MonteCarloPlan,
+} from './monte-carlo/prepare-monte-carlo';
+export type { SeasonalSegments } from './monte-carlo/seasonal-segments';
 export {
   simulatePaths,
   concatSimulatedPaths,
   type SimulatedPaths,
   type SimulatePathsInput,
-} from './simulate-paths';
-export { summarisePaths, type PathSummary } from './summarise-paths';
+} from './monte-carlo/simulate-paths';
+export { summarisePaths, type PathSummary } from './monte-carlo/summarise-paths';
 export {
   assembleMonteCarloResult,
   type ChartPoint,
   type MonteCarloResult,
   type YearRow,
-} from './assemble-monte-carlo-result';
+} from './monte-carlo/assemble-monte-carlo-result';
 export {
   computeLiquidityLevels,
   type DurationCapabilities,
   type LiquidityLevels,
-} from './compute-liquidity-levels';
+} from './monte-carlo/compute-liquidity-levels';
 export {
   LIQUIDITY_LEVEL_FIELDS,
   restoreDefaultLiquidityLevels,
@@ -69,11 +80,11 @@ export {
   type EffectiveLiquidityLevels,
   type LiquidityLevelField,
   type LiquidityLevelsOverride,
-} from './set-liquidity-levels';
-export { buildRateTable, type RateCurve, type RateTableRow } from './build-rate-table';
-export { classifyLiquidityLevel, type LiquidityLevelNumber } from './classify-liquidity-level';
-export { sumInvestmentsByLevel } from './score-investment-policy';
-export { createSeededRandom, type SeededRandom } from './seeded-random';
+} from './monte-carlo/set-liquidity-levels';
+export { buildRateTable, type RateCurve, type RateTableRow } from './monte-carlo/build-rate-table';
+export { classifyLiquidityLevel, type LiquidityLevelNumber } from './cash-vest/classify-liquidity-level';
+export { sumInvestmentsByLevel } from './cash-vest/score-investment-policy';
+export { createSeededRandom, type SeededRandom } from './core/seeded-random';
 
 // Short-term model
 export {
@@ -81,27 +92,29 @@ export {
   type BalanceAdjustment,
   type ShortTermStep1Input,
   type ShortTermStep1Model,
-} from './run-short-term-step1';
+} from './short-term/run-short-term-step1';
 export {
   runShortTermStep2,
   type ForecastRow,
   type ShortTermStep2Input,
   type ShortTermStep2Result,
   type WeeklyForecastRow,
-} from './run-short-term-step2';
-export type { ReadinessChecks } from './check-history-readiness';
-export type { BackTest, BackTestWeek } from './back-test-short-term';
-export type { TrendRatio } from './compute-trend-ratio';
+} from './short-term/run-short-term-step2';
+export type { ReadinessChecks } from './short-term/check-history-readiness';
+export { assessGroupHistory, type GroupHistory } from './short-term/assess-group-history';
+export type { BackTest, BackTestWeek } from './short-term/back-test-short-term';
+export type { TrendRatio } from './short-term/compute-trend-ratio';
 
 // cashVest
-export { scoreCashVest, type CashVestSuggestion } from './score-cash-vest';
-export type { CashVestInput, LevelAmounts } from './cash-vest-input';
-export { CASH_VEST_RANGES, type SubScore } from './map-ratio-to-score';
+export { scoreCashVest, type CashVestSuggestion } from './cash-vest/score-cash-vest';
+export { sumInterest } from './rates/sum-interest';
+export type { CashVestInput, LevelAmounts } from './cash-vest/cash-vest-input';
+export { CASH_VEST_RANGES, type SubScore } from './cash-vest/map-ratio-to-score';
 export {
   buildCashVestSeries,
   type CashVestScoreRecord,
   type CashVestSeriesPoint,
-} from './build-cash-vest-series';
+} from './cash-vest/build-cash-vest-series';
 
 // Client summary: Assets widget
 export {
@@ -111,8 +124,8 @@ export {
   type AssetSlice,
   type AssetsInput,
   type AssetsSummary,
-} from './summarise-assets';
-export { allocateBasisPoints } from './allocate-shares';
+} from './summary/summarise-assets';
+export { allocateBasisPoints } from './core/allocate-shares';
 
 // Interest rate comparison and forecast accuracy
 export {
@@ -122,9 +135,9 @@ export {
   type InterestRateComparisonInput,
   type NegotiatedRate,
   type RateCategory,
-} from './compare-interest-rates';
+} from './rates/compare-interest-rates';
 export {
   measureForecastAccuracy,
   type ForecastAccuracy,
   type ForecastAccuracyInput,
-} from './measure-forecast-accuracy';
+} from './short-term/measure-forecast-accuracy';

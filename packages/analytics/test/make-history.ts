@@ -1,6 +1,6 @@
-import type { AccountHistory, Transaction } from '../src/account-history';
-import { isBusinessDay } from '../src/business-calendar';
-import { formatIsoDate, parseIsoDate } from '../src/iso-date';
+import type { AccountHistory, Transaction } from '../src/core/account-history';
+import { isBusinessDay } from '../src/calendar/business-calendar';
+import { formatIsoDate, parseIsoDate } from '../src/core/iso-date';
 
 export function toDay(iso: string): number {
   const day = parseIsoDate(iso);

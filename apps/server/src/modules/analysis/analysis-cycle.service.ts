@@ -1,0 +1,81 @@
+import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/open-database';
+import { openReports } from '../../db/schema';
+import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
+
+// ingestion.md "Reporting cycle", the analysis side: the client's open report whose analysis is not
+// completed is the one the analyses of the cycle belong to; the first analysis run moves its analysis
+// status to 'In Progress' (the client status then reads 'Analysis' and Complete Analysis is offered).
+
+export const ANALYSIS_IN_PROGRESS = 'In Progress';
+
+/** The open report an analysis run of the client belongs to, or null (analysis outside a cycle). */
+export async function findAnalysisOpenReportId(db: DbOrTx, clientId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ openReportId: openReports.openReportId })
+    .from(openReports)
+    .where(
+      and(
+        eq(openReports.clientId, clientId),
+        isNull(openReports.closedAt),
+        isNull(openReports.analysisCompletedAt),
+      ),
+    );
+  return row?.openReportId ?? null;
+}
+
+/**
+ * Called in the transaction that records an analysis run: the cycle's analysis is now in progress.
+ * Answers the open report id (null: the client has no open cycle, the run stands alone).
+ */
+export async function markAnalysisInProgress(
+  tx: DbOrTx,
+  ctx: AuditContext,
+  clientId: number,
+): Promise<number | null> {
+  const [report] = await tx
+    .select({ openReportId: openReports.openReportId, analysisStatus: openReports.analysisStatus })
+    .from(openReports)
+    .where(
+      and(
+        eq(openReports.clientId, clientId),
+        isNull(openReports.closedAt),
+        isNull(openReports.analysisCompletedAt),
+      ),
+    )
+    .for('update');
+  if (!report) return null;
+  if (report.analysisStatus !== ANALYSIS_IN_PROGRESS) {
+    await tx
+      .update(openReports)
+      .set({ analysisStatus: ANALYSIS_IN_PROGRESS })
+      .where(eq(openReports.openReportId, report.openReportId));
+    await writeAudit(tx, ctx, {
+      action: 'open_report.analysis_started',
+      entity: 'open_report',
+      entityId: report.openReportId,
+      before: { clientId, analysisStatus: report.analysisStatus },
+      after: { clientId, analysisStatus: ANALYSIS_IN_PROGRESS },
+    });
+  }
+  return report.openReportId;
+}
+
+/**
+ * 'Data Has Changed?' of a run over (group, start, end) that read its data at `dataAsOf`: YES when
+ * a transaction of a member account dated in the range was added, removed or had its amount, date or
+ * account changed since (transaction_changes), or the group's membership changed since. A run that
+ * has not read its data yet is NO.
+ */
+export function dataHasChangedSql(
+  run: Record<'accountGroupId' | 'startDate' | 'endDate' | 'dataAsOf', SQLWrapper>,
+): SQL<boolean> {
+  return sql<boolean>`(${run.dataAsOf} is not null and (
+    exists (
+      select 1 from account_group_accounts m
+      join transaction_changes c on c.account_id = m.account_id
+      where m.group_id = ${run.accountGroupId} and c.changed_at > ${run.dataAsOf}
+        and c.first_date <= ${run.endDate} and c.last_date >= ${run.startDate})
+    or exists (
+      select 1 from account_groups g where g.group_id = ${run.accountGroupId} and g.updated_at > ${run.dataAsOf})))`;
+}

@@ -1,0 +1,61 @@
+import {
+  ANALYSIS_MSG,
+  type AnalysisOpenReportRow,
+  type CompleteAnalysisResult,
+} from '@tideline/contracts/analysis/analysis.schemas';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { openReports } from '../../db/schema';
+import { whereClientVisible } from '../../platform/access/client-scope';
+import type { CurrentUser } from '../../platform/access/route-access';
+import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
+import { conflict, notFound } from '../../platform/http/app-error';
+import { findVisibleClient } from '../clients/clients.service';
+import { ANALYSIS_IN_PROGRESS } from './analysis-cycle.service';
+import * as q from './analysis.queries';
+
+const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/** GET /api/analytics/open-reports: the visible clients' open reports whose analysis is open. */
+export async function listAnalysisOpenReports(
+  db: DbOrTx,
+  user: CurrentUser,
+): Promise<AnalysisOpenReportRow[]> {
+  const rows = await q.selectAnalysisOpenReports(db, whereClientVisible(user, openReports.clientId));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    lastAnalysisDate: isoOrNull(r.lastAnalysisDate),
+  }));
+}
+
+/**
+ * PUT /api/analytics/complete-analysis/{clientId} (ingestion.md "Reporting cycle"): closes the analysis
+ * side of the client's open cycle, which then waits for its report. Offered only while the client's
+ * status is 'Analysis' (an analysis of the cycle was run): otherwise 409, and nothing changes.
+ */
+export async function completeAnalysis(
+  db: Db,
+  user: CurrentUser,
+  clientId: number,
+  ctx: AuditContext,
+): Promise<CompleteAnalysisResult> {
+  await findVisibleClient(db, user, clientId);
+  return db.transaction(async (tx) => {
+    const report = await q.lockAnalysisOpenReport(tx, clientId);
+    if (!report) throw notFound(ANALYSIS_MSG.noOpenReport);
+    if (report.analysisStatus !== ANALYSIS_IN_PROGRESS) throw conflict(ANALYSIS_MSG.notInAnalysis);
+    const done = await q.completeAnalysisRow(tx, report.openReportId, user.userId);
+    await writeAudit(tx, ctx, {
+      action: 'open_report.analysis_completed',
+      entity: 'open_report',
+      entityId: report.openReportId,
+      before: { clientId, analysisStatus: report.analysisStatus, analysisCompletedAt: null },
+      after: {
+        clientId,
+        analysisStatus: report.analysisStatus,
+        analysisCompletedAt: done.analysisCompletedAt?.toISOString() ?? null,
+      },
+    });
+    return { msg: ANALYSIS_MSG.completed, openReportId: report.openReportId };
+  });
+}
