@@ -1,9 +1,15 @@
 // Monte Carlo with 100,000 paths split over 2 worker threads (both cores), against 1 thread, through
 // the package's own worker pool (createMonteCarloWorkerPool).
-// Run: node --import tsx bench/analytics-monte-carlo-workers.bench.ts
+// Run: node --import tsx bench/analytics-monte-carlo-workers.bench.ts (BOOTSTRAP=stationary or seasonal to
+// pick the method; the default, auto, is seasonal on this history).
 import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
-import { createMonteCarloWorkerPool, runMonteCarlo, type MonteCarloInput } from '@tideline/analytics';
+import {
+  createMonteCarloWorkerPool,
+  runMonteCarlo,
+  type BootstrapChoice,
+  type MonteCarloInput,
+} from '@tideline/analytics';
 import { makeAccounts } from './analytics-fixtures';
 
 const PATHS = 100_000;
@@ -15,6 +21,7 @@ const input: MonteCarloInput = {
   today: '2024-07-01',
   seed: 20_240_628,
   paths: PATHS,
+  bootstrap: (process.env.BOOTSTRAP ?? 'auto') as BootstrapChoice,
 };
 
 const loadBefore = loadavg().map((load) => Math.round(load * 100) / 100);
@@ -44,6 +51,7 @@ console.log(
   JSON.stringify(
     {
       bench: `monte-carlo ${PATHS.toLocaleString('en-US')} paths x 1,260 days, ${THREADS} persistent worker threads`,
+      bootstrap: single.value.bootstrap,
       loadAverageBefore: loadBefore,
       workerStartUpMs: Math.round(startUpMs),
       workerRunsMs: workerRuns.map((run) => Math.round(run.ms)),

@@ -1,6 +1,7 @@
 // Browser tests (issue 2 point 10): builds the web app, prepares a fresh data folder (and a fresh
 // PostgreSQL database when DATABASE_URL is set) the way an operator would — `create-admin`, then
-// `seed-demo` so the specs look at real transactions — starts the server on a free port, runs
+// `seed-demo` so the specs look at real transactions, then `demo-statements` into the data folder's
+// demo-statements/ for the ingestion spec — starts the server on a free port, runs
 // e2e/specs/*.e2e.ts one file at a time with the administrator's invitation link, then stops it.
 //   npm run test:e2e                       (E2E_SKIP_BUILD=1 skips the web build)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -117,6 +118,8 @@ async function main(): Promise<number> {
     if (!link) throw new Error(`create-admin printed no invitation link:\n${created}`);
     invitePath = link;
     console.log(runCli(env, ['seed-demo']).split('\nInvitation links')[0]);
+    // Written now: the embedded database cannot be opened by a command while the server runs.
+    console.log(runCli(env, ['demo-statements', path.join(dataDir, 'demo-statements')]).split('\n')[0]);
   } catch (error) {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

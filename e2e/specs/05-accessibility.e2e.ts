@@ -1,10 +1,9 @@
-import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { ensureAdmin, GREETING, signInAdmin } from '../support/admin';
 import { BASE_URL } from '../support/env';
+import { assertNoSeriousViolations } from '../support/axe';
 
 let browser: Browser;
 before(async () => {
@@ -13,16 +12,6 @@ before(async () => {
 after(async () => {
   await browser.close();
 });
-
-async function assertNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = serious.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  assert.deepEqual(report, [], `${screen}: serious or critical axe violations`);
-  assert.ok(results.passes.length > 0, 'axe ran its checks');
-}
 
 test('the sign-in screen has no serious or critical axe violation', async () => {
   const page = await openPage(browser, BASE_URL);

@@ -88,7 +88,7 @@ test('the admin relates the bank to the client and gives it a transaction templa
   await dialog.getByLabel('First Cell Text').fill('Account Statement');
   await dialog.getByLabel('Header Start').fill('1');
   await dialog.getByLabel('Account Number', { exact: true }).fill('0');
-  await dialog.getByLabel('Date').fill('1');
+  await dialog.getByLabel('Date', { exact: true }).fill('1');
   await dialog.getByLabel('Description').fill('2,3');
   await dialog.getByLabel('Amount', { exact: true }).fill('3');
   await dialog.getByRole('button', { name: 'Save' }).click();

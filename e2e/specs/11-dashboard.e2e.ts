@@ -79,10 +79,10 @@ test('a negotiated rate is added, edited and deleted from the dashboard', async 
   await edit.getByLabel('Rate (%)').fill('-0.25');
   await edit.getByRole('button', { name: 'Save' }).click();
   await edit.waitFor({ state: 'detached' });
-  await row.getByText('-0.25%').waitFor();
+  await row.getByText('-0.2500%').waitFor();
   assert.equal(await row.getByText('3.1415%').count(), 0);
 
-  await row.getByRole('button', { name: `Actions for ${bank.bankName} -0.25%` }).click();
+  await row.getByRole('button', { name: `Actions for ${bank.bankName} -0.2500%` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Negotiated Rate' });
   await confirm

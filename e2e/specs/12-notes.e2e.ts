@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
-import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
+import { checkRow, launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { type ApiCall, signedInApi } from '../support/api';
 
@@ -106,14 +106,14 @@ test('a note is added with a tag, commented, resolved, restored and deleted', as
   table = await openClientNotes(client.clientId);
   row = await findRow(table);
   assert.equal(await table.getByRole('button', { name: 'Delete Notes' }).count(), 0);
-  await row.getByRole('checkbox', { name: `Select ${title}` }).check();
+  await checkRow(row.getByRole('checkbox', { name: `Select ${title}` }));
   await table.getByRole('button', { name: 'Resolve Notes' }).click();
   await confirmIn('Resolve Notes', 'This action can only be undone by an administrator.', 'Resolve');
   await row.waitFor({ state: 'detached' });
 
   await page.goto('/global-settings?tab=1');
   row = await findRow(resolved);
-  await row.getByRole('checkbox', { name: `Select ${title}` }).check();
+  await checkRow(row.getByRole('checkbox', { name: `Select ${title}` }));
   await resolved.getByRole('button', { name: 'Delete Notes' }).click();
   await confirmIn('Delete Notes', 'This action cannot be undone.', 'Delete');
   await page.getByText('Note(s) deleted successfully.').waitFor();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { ARTIFACTS_DIR } from './env';
 
 export function launchBrowser(): Promise<Browser> {
@@ -29,4 +29,21 @@ export async function openPage(browser: Browser, baseURL: string): Promise<Page>
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Ticks a row's selection box. A table whose list is fetched again just after it first drew (a
+ * refetch on mount) may redraw under the click and drop the selection, so the tick is tried again
+ * until it holds.
+ */
+export async function checkRow(checkbox: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await checkbox.check({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await checkbox.page().waitForTimeout(500);
+    }
+  }
 }

@@ -1,35 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { runCli } from '../test/run-cli';
 
-const run = promisify(execFile);
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-async function cli(args: string[], overrides: Record<string, string | undefined> = {}) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: inject('databaseUrl'),
-    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'cli-')),
-    LOG_LEVEL: 'silent',
-    ...overrides,
-  };
-  if (overrides.DATABASE_URL === undefined && 'DATABASE_URL' in overrides) delete env.DATABASE_URL;
-  try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: serverDir,
-      env,
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[], overrides: Record<string, string | undefined> = {}) =>
+  runCli(args, { DATABASE_URL: inject('databaseUrl'), ...overrides });
 
 describe('npm run cli -- create-admin', () => {
   it('creates an Admin and prints the invitation link; a second time it refuses', async () => {
@@ -72,5 +49,21 @@ describe('npm run cli -- seed-demo', () => {
     const res = await cli(['seed-demo']);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('The database already has clients: seed-demo only fills an empty database.');
+  });
+});
+
+describe('npm run cli -- demo-statements DIR', () => {
+  it('refuses a DIR that is a file before opening the database', async () => {
+    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'cli-demo-')), 'statements.txt');
+    await writeFile(file, 'not a folder\n');
+    const res = await cli(['demo-statements', file]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`${file} is a file: give a folder for the statements`);
+  });
+
+  it('prints the usage without a DIR', async () => {
+    const res = await cli(['demo-statements']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('npm run cli -- demo-statements DIR');
   });
 });

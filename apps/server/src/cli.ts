@@ -5,11 +5,13 @@ import { createPlatform } from './platform/create-platform';
 import { createAdmin } from './modules/users/users.service';
 import { AppError } from './platform/http/app-error';
 import { seedDemoCommand } from './demo/seed-demo-command';
+import { demoStatementsCommand } from './demo/demo-statements-command';
 import { importRatesCommand } from './modules/market-rates/import-rates-command';
 import { openCommandDatabase } from './db/open-command-database';
 
 const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --last-name L
        npm run cli -- seed-demo
+       npm run cli -- demo-statements DIR   (statement files for the open reports' period)
        npm run cli -- import-rates FILE   (a FRED download: observation_date,SERIES…)`;
 
 // Works on either database: DATABASE_URL when set, otherwise the embedded one under DATA_DIR (stop the
@@ -17,6 +19,7 @@ const USAGE = `Usage: npm run cli -- create-admin --email E --first-name F --las
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   if (command === 'seed-demo' && rest.length === 0) return seedDemoCommand();
+  if (command === 'demo-statements' && rest.length === 1) return demoStatementsCommand(rest[0]!);
   if (command === 'import-rates' && rest.length === 1) return importRatesCommand(rest[0]!);
   if (command !== 'create-admin') {
     console.error(USAGE);

@@ -1,5 +1,6 @@
 import { buildLogger } from './platform/logger';
 import { loadConfig } from './platform/config';
+import { recordServedUrl } from './platform/link-base';
 import { openDatabase } from './db/open-database';
 import { migrateDatabase } from './db/migrate';
 import { createPlatform } from './platform/create-platform';
@@ -25,6 +26,10 @@ const app = await buildApp(platform, { loggerInstance: log });
 defineJobs(platform);
 await platform.jobs.start({ work: config.jobsInProcess });
 await app.listen({ port: config.PORT, host: config.HOST });
+// Commands run later (seed-demo) print their links on this address (issue 20 point 9).
+await recordServedUrl(config.dataDir, config.publicUrl).catch((err: unknown) =>
+  log.warn({ err }, 'could not note the public URL in DATA_DIR'),
+);
 log.info(
   `Tideline is running at ${config.publicUrl} (database: ${database.mode}${database.mode === 'embedded' ? `, data in ${config.dataDir}` : ''})`,
 );
@@ -43,6 +48,8 @@ async function shutdown(signal: string) {
   closing = true;
   log.info(`${signal}: shutting down`);
   await app.close();
+  // Mails answered requests promised (password changed, reset links) go out before the process ends.
+  await platform.auth.settleMail();
   await platform.jobs.stop();
   await database.close();
   process.exit(0);

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { inject } from 'vitest';
 import { DEFAULT_ROLES } from '@tideline/contracts';
-import { buildApp, type App } from '../src/app';
-import { openDatabase, type Database } from '../src/db/open-database';
+import type { App } from '../src/app';
+import type { Database } from '../src/db/open-database';
 import { clients, roles, userClients } from '../src/db/schema';
-import { loadConfig } from '../src/platform/config';
-import { createPlatform, type Platform } from '../src/platform/create-platform';
-import { createAdmin, seedDefaultRoles, SYSTEM_CONTEXT } from '../src/modules/users/users.service';
+import type { Platform } from '../src/platform/create-platform';
+import { createAdmin, SYSTEM_CONTEXT } from '../src/modules/users/users.service';
 import { findRoleByName, insertUser } from '../src/modules/users/users.queries';
+import { openTestApp } from './app-context';
 
 export interface TestContext {
   app: App;
@@ -21,38 +20,13 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A real app on the run's real database, with its own DATA_DIR (outbox, files). */
+/** A real app on the run's real database (migrated by the global setup), with its own DATA_DIR. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-test-'));
-  const databaseUrl = inject('databaseUrl');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://tideline.test',
-    SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000',
-    ...env,
-  });
-  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 4 });
-  await seedDefaultRoles(database.db);
-  const platform = await createPlatform(
-    config,
-    database,
-    (await import('../src/platform/logger')).buildLogger(config),
+  return openTestApp(
+    inject('databaseUrl'),
+    { SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000', ...env },
+    { migrate: false },
   );
-  const app = await buildApp(platform, { logger: false });
-  await app.ready();
-  return {
-    app,
-    platform,
-    database,
-    dataDir,
-    async close() {
-      await app.close();
-      await platform.jobs.stop();
-      await database.close();
-    },
-  };
 }
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${randomUUID().slice(0, 8)}@example.com`;

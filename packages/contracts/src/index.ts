@@ -22,3 +22,4 @@ export * from './common/duplicate-name';
 export * from './banks/banks.schemas';
 export * from './templates/templates.schemas';
 export * from './data-ingestion/batches.schemas';
+export * from './bank-links/bank-links.schemas';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { serializeProtocolBatches } from './pglite-batch-queue';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -30,8 +31,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /**
  * Both modes speak the PostgreSQL wire protocol through node-postgres: in embedded mode PGlite is served
- * on a loopback socket (pglite-socket's transaction-aware multiplexer), so the domain code, Drizzle and
- * pg-boss run the same way on both. Not COPY FROM STDIN: over the socket it loses the protocol's
+ * on a loopback socket (pglite-socket's multiplexer, made batch-aware in pglite-batch-queue.ts), so the
+ * domain code, Drizzle and pg-boss run the same way on both. Not COPY FROM STDIN: over the socket it loses the protocol's
  * synchronisation, so bulk loads use large multi-row INSERTs on PGlite and may use COPY on PostgreSQL.
  */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -80,6 +81,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; inMemory
   }
   const pglite = await PGlite.create(dataPath, { extensions: { pg_trgm, btree_gin } });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  serializeProtocolBatches(server);
   await server.start();
   return {
     url: `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`,

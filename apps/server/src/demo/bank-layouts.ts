@@ -11,7 +11,13 @@ const layout = (
   columns: Omit<TransactionTemplateInput, 'cellHeaderData'>,
 ): BankLayout => ({
   headerRow,
-  transform: { cellHeaderData: headerRow.split(',')[0], ...columns },
+  // The demo banks are US banks: month-first dates and decimal points, stated rather than left to Auto.
+  transform: {
+    cellHeaderData: headerRow.split(',')[0],
+    dateFormat: 'MM/DD/YYYY',
+    decimalSeparator: 'dot',
+    ...columns,
+  },
 });
 
 export const BANK_LAYOUTS: Record<string, BankLayout> = {

@@ -3,7 +3,7 @@ import {
   listBusinessDays,
   nextBusinessDayOnOrAfter,
   previousBusinessDayOnOrBefore,
-} from '@tideline/analytics/business-calendar';
+} from '@tideline/analytics/calendar/business-calendar';
 import {
   addMonths,
   daysInMonth,
@@ -12,7 +12,7 @@ import {
   parseIsoDate,
   toDayNumber,
   weekdayOf,
-} from '@tideline/analytics/iso-date';
+} from '@tideline/analytics/core/iso-date';
 
 export { formatIsoDate, fromDayNumber, isBusinessDay, previousBusinessDayOnOrBefore };
 

@@ -31,6 +31,7 @@ describe('planDemoInvestments', () => {
         'Commercial Paper',
         'Certificate of Deposit',
         'Agency Note',
+        'Callable Agency Note',
         'Treasury Note',
         'Money Market Fund',
       ]),
@@ -51,6 +52,10 @@ describe('planDemoInvestments', () => {
         expect(i.couponRate).toBeNull();
       }
     }
+  });
+
+  it('gives a call date to the callable type only (issue 20 point 1)', () => {
+    for (const i of plan) expect(i.callDate !== null, i.identifier).toBe(i.type === 'Callable Agency Note');
   });
 
   it('gives every demo investment group members', () => {

@@ -12,6 +12,7 @@ export type DemoInvestmentType =
   | 'Commercial Paper'
   | 'Certificate of Deposit'
   | 'Agency Note'
+  | 'Callable Agency Note'
   | 'Treasury Note'
   | 'Money Market Fund';
 
@@ -40,6 +41,7 @@ const ISSUERS: Record<DemoInvestmentType, readonly string[]> = {
   'Treasury Bill': ['912797'],
   'Treasury Note': ['91282C'],
   'Agency Note': ['3130AX', '3133EP', '3135G0', '3134GY'],
+  'Callable Agency Note': ['3130AX', '3133EP', '3135G0', '3134GY'],
   'Commercial Paper': ['07274N', '89233G', '06417M', '63873J'],
   'Certificate of Deposit': ['05580A', '38149M', '02589A', '87165H'],
   'Money Market Fund': ['31846V', '60934N', '09248U'],
@@ -84,6 +86,7 @@ const MAX_TERM: Record<DemoInvestmentType, number> = {
   'Commercial Paper': 270,
   'Certificate of Deposit': 1826,
   'Agency Note': 1826,
+  'Callable Agency Note': 1826,
   'Treasury Note': 1826,
   'Money Market Fund': 30,
 };
@@ -112,10 +115,11 @@ function planHolding(
     : type === 'Certificate of Deposit'
       ? 1
       : 1 + ((couponPct! - yieldPct) / 100) * Math.min(years, 5) * 0.9;
+  // Half the agency notes are callable: their type says so, and only they carry a call date.
   const isCallable = type === 'Agency Note' && random.chance(0.5);
   return {
     accountKey: account.key,
-    type,
+    type: isCallable ? 'Callable Agency Note' : type,
     identifier: cusip(random, type),
     faceValue: money(faceDollars),
     settlementAmount: money(Math.round(faceDollars * price * 100) / 100),
@@ -179,6 +183,9 @@ export const DEMO_INVESTMENT_GROUPS: readonly {
     name: 'Core Ladder (1 to 5 years)',
     includes: (i, end) => i.maturityDate > addDays(end, 365),
   },
-  { name: 'Callable Agency Notes', includes: (i, end) => i.callDate !== null && i.maturityDate > end },
+  {
+    name: 'Callable Agency Notes',
+    includes: (i, end) => i.type === 'Callable Agency Note' && i.maturityDate > end,
+  },
   { name: 'Liquidity Funds', includes: (i) => i.type === 'Money Market Fund' },
 ];

@@ -1,13 +1,17 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/open-database';
-import { openReports } from '../db/schema';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { INGESTION_ACCOUNT_TYPES } from '@tideline/contracts/data-ingestion/start-ingestion.schemas';
+import type { Db } from '../db/open-database';
+import { batches, openReports } from '../db/schema';
+import { createClientBatches } from '../modules/data-ingestion/start-ingestion.service';
+import type { AuditContext } from '../platform/audit/write-audit';
 import {
   addMonths,
   formatIsoDate,
   fromDayNumber,
   parseIsoDate,
   toDayNumber,
-} from '@tideline/analytics/iso-date';
+} from '@tideline/analytics/core/iso-date';
+import { DEMO_ACTOR } from './seed-people';
 
 /**
  * The reporting cycle as a quarter-end leaves it (ingestion.md "Reporting cycle"): Cedar Valley's
@@ -15,8 +19,8 @@ import {
  * other clients have none. Due dates are days after the quarter's end.
  */
 export const DEMO_OPEN_REPORTS = [
-  { clientKey: 'cedar', ingestionStatus: 'IN PROGRESS', dueAfterDays: 20, withBatches: true },
-  { clientKey: 'millbrook', ingestionStatus: 'NOT STARTED', dueAfterDays: 27, withBatches: false },
+  { clientKey: 'cedar', dueAfterDays: 20, startIngestion: true },
+  { clientKey: 'millbrook', dueAfterDays: 27, startIngestion: false },
 ] as const;
 
 /** The last calendar quarter that ended on or before `lastDate`: [first day, last day], YYYY-MM-DD. */
@@ -28,14 +32,23 @@ export function lastFullQuarter(lastDate: string): { startDate: string; endDate:
   return { startDate: formatIsoDate(start), endDate: formatIsoDate(addMonths(start, 3) - 1) };
 }
 
+/** The demo's cycle is written like a user's: audited, by the seed. */
+const DEMO_CYCLE_CONTEXT: AuditContext = {
+  userId: null,
+  actorEmail: DEMO_ACTOR.email,
+  requestId: null,
+  ipAddress: null,
+};
+
 /**
- * Opens the demo reports and, where ingestion has started, one batch per bank relationship and
- * account type the client holds (Treasury Services accounts make Treasury batches), each expecting a
- * statement per account and month. Answers the batch ids by `${clientKey}.${templateType}` (first
- * relationship's batch of that type).
+ * Opens the demo reports and, where ingestion has started, runs Start Ingestion for the whole client
+ * and every account type (the same code as the API): one batch per active bank relationship and type
+ * the client holds, its batch accounts Needs Files (Treasury Services accounts make a Treasury batch of
+ * three sections). Answers the batch ids by `${clientKey}.${templateType}` (first relationship's batch
+ * of that type).
  */
 export async function insertDemoOpenReports(
-  db: DbOrTx,
+  db: Db,
   lastDate: string,
   clientIds: ReadonlyMap<string, number>,
 ): Promise<Map<string, number>> {
@@ -44,29 +57,23 @@ export async function insertDemoOpenReports(
   for (const r of DEMO_OPEN_REPORTS) {
     const clientId = clientIds.get(r.clientKey)!;
     const dueDate = formatIsoDate(parseIsoDate(endDate)! + r.dueAfterDays);
-    const [report] = await db
-      .insert(openReports)
-      .values({ clientId, startDate, endDate, dueDate, ingestionStatus: r.ingestionStatus })
-      .returning({ id: openReports.openReportId });
-    if (!r.withBatches) continue;
-    const { rows } = await db.execute(sql`
-      insert into batches (open_report_id, client_id, bank_client_rel_id, template_type, template_id, sources_required)
-      select ${report!.id}, rel.client_id, rel.bank_client_rel_id, kind.template_type,
-        (select t.template_id from import_templates t
-          where t.bank_client_rel_id = rel.bank_client_rel_id and t.type = kind.template_type
-          order by t.template_id limit 1),
-        kind.accounts * 3
-      from bank_client_relationships rel
-      cross join lateral (
-        select case a.account_type when 'Treasury Services' then 'Treasury' else a.account_type end as template_type,
-          count(*)::int as accounts
-        from accounts a
-        where a.client_id = rel.client_id and a.bank_id = rel.bank_id and not a.is_staging
-        group by 1) kind
-      where rel.client_id = ${clientId}
-      order by rel.bank_client_rel_id, kind.template_type
-      returning batch_id as "batchId", template_type as "templateType"`);
-    for (const b of rows as { batchId: number; templateType: string }[]) {
+    await db.insert(openReports).values({ clientId, startDate, endDate, dueDate });
+    if (!r.startIngestion) continue;
+    const { rows } = await db.execute(sql`select c.client_name as "clientName",
+        array_agg(rel.bank_client_rel_id order by rel.bank_client_rel_id) as "bankClientRelIds"
+      from clients c join bank_client_relationships rel on rel.client_id = c.client_id and rel.status = 1
+      where c.client_id = ${clientId} group by c.client_name`);
+    const { clientName, bankClientRelIds } = rows[0] as { clientName: string; bankClientRelIds: number[] };
+    const body = { startDate, endDate, types: [...INGESTION_ACCOUNT_TYPES] };
+    const { batchIds: created } = await db.transaction((tx) =>
+      createClientBatches(tx, { clientId, clientName, bankClientRelIds }, body, 'client', DEMO_CYCLE_CONTEXT),
+    );
+    const made = await db
+      .select({ batchId: batches.batchId, templateType: batches.templateType })
+      .from(batches)
+      .where(inArray(batches.batchId, created))
+      .orderBy(asc(batches.bankClientRelId), asc(batches.templateType));
+    for (const b of made) {
       const key = `${r.clientKey}.${b.templateType}`;
       if (!batchIds.has(key)) batchIds.set(key, b.batchId);
     }

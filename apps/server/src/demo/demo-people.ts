@@ -35,12 +35,19 @@ export const DEMO_USERS: readonly {
   },
 ];
 
-/** Which advisors each client is assigned to (by email). */
+const ADMINS = ['morgan.ellis@demo.example.com', 'dana.whitfield@demo.example.com'] as const;
+const JORDAN = 'jordan.kim@demo.example.com';
+const ELENA = 'elena.sokolova@demo.example.com';
+
+/**
+ * Who each client is assigned to (by email): its advisors, both Admins and one Analyst, so every staff
+ * role's first dashboard shows its clients, reports and maturing investments (issue 20 point 9).
+ */
 export const DEMO_ASSIGNMENTS: Record<string, readonly string[]> = {
-  cedar: ['priya.raman@demo.example.com'],
-  portalder: ['priya.raman@demo.example.com', 'marcus.bell@demo.example.com'],
-  millbrook: ['marcus.bell@demo.example.com'],
-  blueheron: ['priya.raman@demo.example.com'],
-  tririver: ['marcus.bell@demo.example.com'],
-  northplains: ['priya.raman@demo.example.com', 'marcus.bell@demo.example.com'],
+  cedar: ['priya.raman@demo.example.com', ...ADMINS, JORDAN],
+  portalder: ['priya.raman@demo.example.com', 'marcus.bell@demo.example.com', ...ADMINS, ELENA],
+  millbrook: ['marcus.bell@demo.example.com', ...ADMINS, JORDAN],
+  blueheron: ['priya.raman@demo.example.com', ...ADMINS, ELENA],
+  tririver: ['marcus.bell@demo.example.com', ...ADMINS, JORDAN],
+  northplains: ['priya.raman@demo.example.com', 'marcus.bell@demo.example.com', ...ADMINS, ELENA],
 };

@@ -1,4 +1,4 @@
-import { createSeededRandom } from '@tideline/analytics/seeded-random';
+import { createSeededRandom } from '@tideline/analytics/core/seeded-random';
 
 /** The one seed of the demo data set: the same seed and end date give the same rows. */
 export const DEMO_SEED = 20_240_611;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES } from '@tideline/contracts';
-import { isBusinessDate } from '@tideline/analytics/business-calendar';
-import { parseIsoDate, weekdayOf } from '@tideline/analytics/iso-date';
+import { isBusinessDate } from '@tideline/analytics/calendar/business-calendar';
+import { parseIsoDate, weekdayOf } from '@tideline/analytics/core/iso-date';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_CLIENTS } from './demo-clients';
 import { planDemoTransactions } from './plan-transactions';

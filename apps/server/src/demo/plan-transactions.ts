@@ -1,4 +1,4 @@
-import { addMonths } from '@tideline/analytics/iso-date';
+import { addMonths } from '@tideline/analytics/core/iso-date';
 import { interestStream, rebalancingStream, capitalStream, trustStream } from './balance-streams';
 import { accountNumberOf, DEMO_ACCOUNTS, type DemoAccount } from './demo-accounts';
 import { createDemoWindow, formatIsoDate, previousBusinessDayOnOrBefore } from './demo-calendar';
@@ -29,8 +29,13 @@ export interface DemoTransaction {
 export interface PlannedAccount {
   account: DemoAccount;
   accountNumber: string;
-  /** The start balance (cents) on balanceDate: enough that the running balance never goes negative. */
+  /** The opening balance (cents) of balanceDate, before its flows: enough never to overdraw. */
   startBalanceCents: number;
+  /**
+   * The stored accountBalance: the end-of-day balance of balanceDate (the opening balance plus that
+   * day's flows), which is what the models read an account's anchor as (analytics.md).
+   */
+  anchorBalanceCents: number;
   balanceDate: string;
   closedDate: string | null;
 }
@@ -132,11 +137,14 @@ export function planDemoTransactions(endDate: string, seed: number, years = 3): 
       if (balance !== 0)
         rows.push({ day: closed, cents: -balance, description: 'CLOSING TRANSFER TO DDA ACCOUNT CLOSED' });
     }
+    const firstDay = active.get(account.key)!.from;
     accounts.push({
       account,
       accountNumber: numbers.get(account.key)!,
       startBalanceCents,
-      balanceDate: formatIsoDate(active.get(account.key)!.from),
+      anchorBalanceCents:
+        startBalanceCents + rows.filter((r) => r.day === firstDay).reduce((s, r) => s + r.cents, 0),
+      balanceDate: formatIsoDate(firstDay),
       closedDate: closed === null ? null : formatIsoDate(closed),
     });
     for (const r of rows)

@@ -1,5 +1,6 @@
 import { openCommandDatabase } from '../db/open-command-database';
-import { loadConfig } from '../platform/config';
+import { closeMonteCarloPool } from '../modules/monte-carlo/monte-carlo-pool';
+import { chooseLinkBase, configWithLinkBase, type LinkBase } from '../platform/link-base';
 import { createPlatform } from '../platform/create-platform';
 import { AppError } from '../platform/http/app-error';
 import { buildLogger } from '../platform/logger';
@@ -8,7 +9,10 @@ import { createInvitationCollector } from './seed-people';
 
 /** `npm run cli -- seed-demo`: answers the exit code (0 done, 1 refused or failed). */
 export async function seedDemoCommand(): Promise<number> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const env = { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' };
+  // The invitation links open on the server: its PORT/PUBLIC_URL, not necessarily this command's.
+  const linkBase = await chooseLinkBase(env);
+  const config = configWithLinkBase(env, linkBase);
   const database = await openCommandDatabase(config);
   if (!database) return 1;
   try {
@@ -24,8 +28,9 @@ export async function seedDemoCommand(): Promise<number> {
       auth: platform.auth,
       invitations,
       publicUrl: config.publicUrl,
+      storage: platform.storage,
     });
-    printSummary(result, config.INVITE_TTL_HOURS);
+    printSummary(result, config.INVITE_TTL_HOURS, linkBase);
     return 0;
   } catch (err) {
     if (err instanceof AppError) console.error(err.message);
@@ -36,11 +41,12 @@ export async function seedDemoCommand(): Promise<number> {
       );
     return 1;
   } finally {
+    await closeMonteCarloPool();
     await database.close();
   }
 }
 
-function printSummary(result: SeedDemoResult, inviteTtlHours: number) {
+function printSummary(result: SeedDemoResult, inviteTtlHours: number, linkBase: LinkBase) {
   console.log(
     `\nDemo data from ${result.firstDate} to ${result.lastDate}, in ${result.seconds.toFixed(1)} s:`,
   );
@@ -49,6 +55,7 @@ function printSummary(result: SeedDemoResult, inviteTtlHours: number) {
   console.log(
     `\nInvitation links (valid ${inviteTtlHours} hours; choose a password, then enrol an authenticator):`,
   );
+  console.log(`  They open on ${linkBase.url} (${linkBase.reason}).`);
   for (const i of result.invitations)
     console.log(
       `  ${i.roleName.padEnd(14)} ${i.name.padEnd(18)} ${i.email}\n    ${i.link ?? '(no link: see the server log)'}`,

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../db/migrate';
-import { openDatabase, startEmbeddedPostgres, type Database } from '../db/open-database';
+import { openDatabase, type Database } from '../db/open-database';
 import { loadConfig } from '../platform/config';
 import { createPlatform, type Platform } from '../platform/create-platform';
 import { buildLogger } from '../platform/logger';
@@ -14,27 +12,7 @@ import { DEMO_NEGOTIATED_RATES } from './demo-negotiated-rates';
 import { DEMO_NOTES } from './demo-notes';
 import { DEMO_NOT_EMPTY_MSG, seedDemo, type SeedDemoResult } from './seed-demo';
 import { createInvitationCollector } from './seed-people';
-
-/**
- * The seed refuses a database with clients, and the run's shared test database has them: this file
- * seeds a database of its own (a temporary one on the DATABASE_URL server, else a fresh in-memory PGlite).
- */
-async function createFreshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
-    return startEmbeddedPostgres({ dataDir: '', inMemory: true }).then((e) => ({ url: e.url, drop: e.stop }));
-  const name = `tideline_demo_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+import { createFreshDatabase } from '../../test/fresh-database';
 
 let fresh: Awaited<ReturnType<typeof createFreshDatabase>>;
 let database: Database;
@@ -54,7 +32,13 @@ beforeAll(async () => {
   database = await openDatabase({ databaseUrl: fresh.url, dataDir, poolSize: 2 });
   await migrateDatabase(database.db);
   platform = await createPlatform(config, database, buildLogger(config), { mailer: invitations.mailer });
-  const deps = { db: database.db, auth: platform.auth, invitations, publicUrl: 'http://demo.test' };
+  const deps = {
+    db: database.db,
+    auth: platform.auth,
+    invitations,
+    publicUrl: 'http://demo.test',
+    storage: platform.storage,
+  };
   result = await seedDemo(deps, { endDate: '2026-03-31' });
 }, 240_000);
 
@@ -118,6 +102,14 @@ describe('seedDemo on an empty database', () => {
       from notes n join batches b on b.batch_id = n.linked_id where n.table_linked_to = 'batches'`);
     expect(batchNote).toEqual({ type: 'Transaction', sameClient: true, sources: expect.any(Number) });
     expect(batchNote!.sources % 3).toBe(0);
+    // Start Ingestion's model: every batch has its accounts, Needs Files, owing a statement a month.
+    const accounts = await rowsOf<{ empty: number; notNeedsFiles: number; offSources: number }>(sql`
+      select count(*) filter (where n = 0)::int as empty, coalesce(sum(other), 0)::int as "notNeedsFiles",
+        count(*) filter (where template_type <> 'Treasury' and months <> sources_required)::int as "offSources"
+      from (select b.template_type, b.sources_required, count(ba.*) as n,
+          count(ba.*) filter (where ba.status <> 'Needs Files') as other, sum(ba.statement_months) as months
+        from batches b left join batch_accounts ba on ba.batch_id = b.batch_id group by b.batch_id) t`);
+    expect(accounts).toEqual([{ empty: 0, notNeedsFiles: 0, offSources: 0 }]);
   });
 
   it('holds investments only on investment and hybrid accounts, some maturing within 90 days', async () => {
@@ -155,8 +147,53 @@ describe('seedDemo on an empty database', () => {
     expect(viewers!.n).toBe(4);
   });
 
+  it('gives every client an analysis history: tables, two Monte Carlo runs, a forecast, four cashVest scores', async () => {
+    const perClient = await rowsOf<{
+      clientId: number;
+      days: number;
+      runs: number;
+      ends: string;
+      models: number;
+      scores: number;
+      unscored: number;
+    }>(sql`
+      select c.client_id as "clientId",
+        (select count(*) from daily_balances d where d.client_id = c.client_id)::int as days,
+        (select count(*) from monte_carlo_runs r where r.client_id = c.client_id and r.state = 'done')::int as runs,
+        (select string_agg(r.end_date::text, ',' order by r.end_date) from monte_carlo_runs r
+          where r.client_id = c.client_id) as ends,
+        (select count(*) from short_term_models m where m.client_id = c.client_id
+          and m.step1_ready and m.step2_state = 'done' and m.file_key is not null)::int as models,
+        (select count(*) from cash_vest_scores s where s.client_id = c.client_id)::int as scores,
+        (select count(*) from cash_vest_scores s where s.client_id = c.client_id and s.total_score is null)::int
+          as unscored
+      from clients c order by c.client_id`);
+    expect(perClient).toHaveLength(6);
+    for (const client of perClient) {
+      expect(client).toMatchObject({
+        runs: 2,
+        ends: '2025-12-31,2026-03-31',
+        models: 1,
+        scores: 4,
+        unscored: 0,
+      });
+      expect(client.days).toBeGreaterThan(1000);
+    }
+    // The same seeds give the same results: the runs are deterministic.
+    const [seeds] = await rowsOf<{ distinct: number }>(
+      sql`select count(distinct seed)::int as distinct from monte_carlo_runs`,
+    );
+    expect(seeds!.distinct).toBe(12);
+  });
+
   it('refuses a second run', async () => {
-    const deps = { db: database.db, auth: platform.auth, invitations, publicUrl: 'http://demo.test' };
+    const deps = {
+      db: database.db,
+      auth: platform.auth,
+      invitations,
+      publicUrl: 'http://demo.test',
+      storage: platform.storage,
+    };
     await expect(seedDemo(deps, { endDate: '2026-03-31' })).rejects.toThrow(DEMO_NOT_EMPTY_MSG);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from '../db/open-database';
 import type { AuthService } from '../modules/auth/auth.service';
 import { seedDefaultRoles } from '../modules/users/users.service';
 import type { AuditContext } from '../platform/audit/write-audit';
+import type { Storage } from '../platform/storage/storage';
 import { conflict } from '../platform/http/app-error';
 import { yesterdayIso } from './demo-calendar';
 import { insertDemoNegotiatedRates } from './demo-negotiated-rates';
@@ -15,6 +16,7 @@ import { insertDemoKeywords, insertDemoTransactions } from './load-transactions'
 import { planDemoTransactions } from './plan-transactions';
 import { DEMO_ACTOR, seedUsers, type Invitation, type InvitationCollector } from './seed-people';
 import { seedInvestments } from './seed-investments';
+import { seedDemoAnalysis } from './seed-analysis';
 import { seedStructure } from './seed-structure';
 
 export const DEMO_NOT_EMPTY_MSG =
@@ -26,6 +28,9 @@ const DEMO_CONTEXT: AuditContext = {
   requestId: null,
   ipAddress: null,
 };
+
+/** Who the demo's analyses are run by. */
+const DEMO_ANALYST_EMAIL = 'jordan.kim@demo.example.com';
 
 /** The tables the summary counts, in the order they are filled. */
 export const DEMO_TABLES = [
@@ -51,6 +56,10 @@ export const DEMO_TABLES = [
   'batches',
   'notes',
   'note_comments',
+  'daily_balances',
+  'monte_carlo_runs',
+  'short_term_models',
+  'cash_vest_scores',
   'audit_log',
 ] as const;
 
@@ -77,7 +86,13 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
  * Only into a database without clients; the same seed and end date give the same rows.
  */
 export async function seedDemo(
-  deps: { db: Db; auth: AuthService; invitations: InvitationCollector; publicUrl: string },
+  deps: {
+    db: Db;
+    auth: AuthService;
+    invitations: InvitationCollector;
+    publicUrl: string;
+    storage: Storage;
+  },
   options: { endDate?: string; seed?: number } = {},
 ): Promise<SeedDemoResult> {
   const started = performance.now();
@@ -105,6 +120,12 @@ export async function seedDemo(
   });
   const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
   await db.execute(sql`analyze transactions`);
+  await seedDemoAnalysis(
+    { db, storage: deps.storage, ctx: DEMO_CONTEXT },
+    plan.lastDate,
+    clientIds,
+    staff.get(DEMO_ANALYST_EMAIL)!.userId,
+  );
 
   return {
     firstDate: plan.firstDate,

@@ -83,7 +83,7 @@ export async function seedStructure(
       accountType: account.type,
       accountCategory: account.category,
       bankId: bankIds.get(account.bankKey),
-      accountBalance: centsToDecimal(planned.startBalanceCents),
+      accountBalance: centsToDecimal(planned.anchorBalanceCents),
       accountBalanceDate: planned.balanceDate,
       accountClosed: planned.closedDate ? 1 : 0,
       accountDateClosed: planned.closedDate ?? undefined,

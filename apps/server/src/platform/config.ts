@@ -19,10 +19,24 @@ const EnvSchema = z.object({
   SIGNIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  // Issue 14 points 5 and 7: wrong MFA codes per account in the sign-in window (a right password does
+  // not reset them), and the absolute lifetime of a signed-in session, which refreshing never extends.
+  MFA_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(65536),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(3),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(104_857_600),
+  // Every user file is read in a worker thread (issue 14 point 1): how many at once, and each one's
+  // heap and time budget. A template preview uses at most 256 MB and 20 s of it.
+  PARSE_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  PARSE_MAX_HEAP_MB: z.coerce.number().int().min(16).max(16_384).default(512),
+  PARSE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(300),
+  // Statement extraction jobs (issue 16 point 5): how long one file's job may run before pg-boss
+  // takes it for dead (a worker killed mid-file) and retries it on another worker; and how often
+  // pg-boss looks for such jobs. A retry starts only after both have passed.
+  EXTRACTION_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tideline <no-reply@tideline.local>'),
   S3_BUCKET: z.string().optional(),
@@ -70,6 +84,19 @@ const EnvSchema = z.object({
     .regex(/^\S+( \S+){4}$/, 'A cron expression has five fields (minute hour day month weekday).')
     .default('30 18 * * *'),
   MARKET_RATES_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  // Bank links (issue 16 point 8): Plaid is on when its client id and secret are set; its access
+  // tokens are then stored encrypted with PLAID_TOKEN_KEY, so the key is required with them.
+  PLAID_CLIENT_ID: z.string().trim().min(1).optional(),
+  PLAID_SECRET: z.string().trim().min(1).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production'], 'PLAID_ENV is sandbox or production.').default('sandbox'),
+  PLAID_BASE_URL: z.string().url().optional(),
+  PLAID_TOKEN_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'PLAID_TOKEN_KEY is 32 random bytes in base64 (openssl rand -base64 32).')
+    .optional(),
+  PLAID_CLIENT_NAME: z.string().trim().min(1).max(30).default('Tideline'),
+  PLAID_DAYS_REQUESTED: z.coerce.number().int().min(1).max(730).default(730),
+  PLAID_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -83,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.MARKET_RATES_PROVIDERS.includes('fred') && !e.FRED_API_KEY)
     throw new Error('Invalid configuration:\n  MARKET_RATES_PROVIDERS: fred needs FRED_API_KEY.');
+  const plaid = readPlaidConfig(e);
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
@@ -94,5 +122,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobsInProcess: e.JOBS_IN_PROCESS ?? !e.DATABASE_URL,
     fredBaseUrl: e.FRED_BASE_URL.replace(/\/$/, ''),
     treasuryBaseUrl: e.TREASURY_BASE_URL.replace(/\/$/, ''),
+    plaid,
   };
 }
+
+/** Plaid's settings when it is configured, else null (its routes then answer 'not configured'). */
+function readPlaidConfig(e: z.infer<typeof EnvSchema>) {
+  if (!e.PLAID_CLIENT_ID && !e.PLAID_SECRET) return null;
+  const missing = [
+    !e.PLAID_CLIENT_ID && 'PLAID_CLIENT_ID',
+    !e.PLAID_SECRET && 'PLAID_SECRET',
+    !e.PLAID_TOKEN_KEY && 'PLAID_TOKEN_KEY',
+  ].filter(Boolean);
+  if (missing.length) throw new Error(`Invalid configuration:\n  Plaid needs ${missing.join(', ')} as well.`);
+  return {
+    clientId: e.PLAID_CLIENT_ID!,
+    secret: e.PLAID_SECRET!,
+    environment: e.PLAID_ENV,
+    basePath: (e.PLAID_BASE_URL ?? `https://${e.PLAID_ENV}.plaid.com`).replace(/\/$/, ''),
+    tokenKey: Buffer.from(e.PLAID_TOKEN_KEY!, 'base64'),
+    clientName: e.PLAID_CLIENT_NAME,
+    daysRequested: e.PLAID_DAYS_REQUESTED,
+    timeoutMs: e.PLAID_TIMEOUT_MS,
+  };
+}
+
+export type PlaidConfig = NonNullable<ReturnType<typeof readPlaidConfig>>;

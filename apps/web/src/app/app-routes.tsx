@@ -17,12 +17,15 @@ const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'
 const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
 const ClientManagementPage = lazy(() => import('../features/clients/client-management-page'));
 const ClientProfileRoute = lazy(() => import('./routes/client-profile-route'));
-const BankManagementPage = lazy(() => import('../features/banks/bank-management-page'));
+const BankManagementRoute = lazy(() => import('./routes/bank-management-route'));
 const GlobalSettingsRoute = lazy(() => import('./routes/global-settings-route'));
 const AccountProfileRoute = lazy(() => import('./routes/account-profile-route'));
 const AccountGroupPage = lazy(() => import('../features/accounts/account-group-page'));
 const InvestmentManagementPage = lazy(() => import('../features/investments/investment-management-page'));
 const InvestmentGroupPage = lazy(() => import('../features/investments/investment-group-page'));
+const OpenBatchesPage = lazy(() => import('../features/data-ingestion/open-batches-page'));
+const DataIngestionClientRoute = lazy(() => import('./routes/data-ingestion-client-route'));
+const AnalysisRoute = lazy(() => import('./routes/analysis-route'));
 const PlaceholderPage = lazy(() =>
   import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -39,10 +42,13 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/client-management/:clientId/account-group/:groupId') return <AccountGroupPage />;
   if (route === '/client-management') return <ClientManagementPage />;
   if (route === '/client-management/:id') return <ClientProfileRoute />;
-  if (route === '/bank-management') return <BankManagementPage />;
+  if (route === '/bank-management') return <BankManagementRoute />;
   if (route === '/global-settings') return <GlobalSettingsRoute />;
   if (route === '/investment-management') return <InvestmentManagementPage />;
   if (route === '/investment-management/investment-group/:groupId') return <InvestmentGroupPage />;
+  if (route === '/data-ingestion') return <OpenBatchesPage />;
+  if (route === '/data-ingestion/:clientId') return <DataIngestionClientRoute />;
+  if (route === '/analysis') return <AnalysisRoute />;
   return <PlaceholderPage title={ROUTE_TITLES[route]} />;
 }
 

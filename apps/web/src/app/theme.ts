@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { focusFirstField } from '../lib/focus-first-field';
 
 export const theme = createTheme({
   palette: {
@@ -11,5 +12,9 @@ export const theme = createTheme({
   typography: {
     fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    // Issue 20 point 6: every dialog opens on its first field (a dialog may still set its own).
+    MuiDialog: { defaultProps: { slotProps: { transition: { onEntered: focusFirstField } } } },
   },
 });

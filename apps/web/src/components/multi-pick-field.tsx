@@ -14,10 +14,20 @@ interface MultiPickFieldProps {
   onChange: (ids: number[]) => void;
   isLoading?: boolean;
   error?: string;
+  /** Shown but not changeable (the user may see the choice, not make it). */
+  disabled?: boolean;
 }
 
 /** A controlled multi-select with checkboxes (note categories and tags, assignees, client association); lists 200px high (spec 9). */
-export function MultiPickField({ label, options, value, onChange, isLoading, error }: MultiPickFieldProps) {
+export function MultiPickField({
+  label,
+  options,
+  value,
+  onChange,
+  isLoading,
+  error,
+  disabled,
+}: MultiPickFieldProps) {
   const selected = options.filter((o) => value.includes(o.id));
   return (
     <Autocomplete
@@ -26,6 +36,7 @@ export function MultiPickField({ label, options, value, onChange, isLoading, err
       options={options}
       value={selected}
       loading={isLoading}
+      disabled={disabled}
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       onChange={(_event, picked) => onChange(picked.map((o) => o.id))}

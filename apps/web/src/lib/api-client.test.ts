@@ -35,6 +35,28 @@ describe('apiRequest', () => {
     expect(api.callsTo('GET', '/api/b')).toBe(2);
   });
 
+  it('takes its turn with other tabs through a Web Lock before spending the refresh cookie', async () => {
+    setAccessToken('stale');
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (name: string, run: () => Promise<unknown>) => {
+          held.push(name);
+          return run();
+        },
+      },
+    });
+    fakeApi({
+      'POST /api/auth/refresh': { body: { accessToken: 'turned', expiresIn: 900 } },
+      'GET /api/c': ({ headers }) =>
+        headers.Authorization === 'Bearer turned' ? { body: 'c' } : { status: 401 },
+    });
+    await expect(apiRequest('/c')).resolves.toBe('c');
+    expect(held).toEqual(['tideline-token-refresh']);
+    vi.unstubAllGlobals();
+  });
+
   it('signs the held user out when the refresh answers 401 (platform.md 4.2)', async () => {
     useSessionStore.getState().setUser(user);
     useSessionStore.getState().setMarketData([{ usTreasury: [1] }]);

@@ -79,9 +79,20 @@ async function requestNewAccessToken(): Promise<string | null> {
   return token;
 }
 
+/**
+ * Refresh tokens rotate on every use and a reused one ends the session (reuse detection). Tabs of one
+ * browser share the refresh cookie, so they take turns through a Web Lock: the second tab sends the
+ * cookie the first one's refresh has just replaced, never the spent one.
+ */
+async function requestInTurn(): Promise<string | null> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return requestNewAccessToken();
+  return await locks.request('tideline-token-refresh', requestNewAccessToken);
+}
+
 /** Concurrent callers share one in-flight refresh. Resolves null when the session is gone. */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshInFlight ??= requestNewAccessToken().finally(() => {
+  refreshInFlight ??= requestInTurn().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;

@@ -49,3 +49,20 @@ export function activeStatusLabel(status: number): string {
 export function cutName(name: string, cut: { over: number; keep: number }): string {
   return name.length > cut.over ? `${name.slice(0, cut.keep)}...` : name;
 }
+
+/** Spec 9 (both ingestion and investments): rates in percent with 4 decimals, '4.2500'; none is '---'. */
+export function formatRate(rate: number | null | undefined): string {
+  if (rate === null || rate === undefined || Number.isNaN(rate)) return '---';
+  return rate.toFixed(4);
+}
+
+/** Issue 20 point 10: days until maturity, or 'Matured' once the maturity date has passed. */
+export function formatDaysUntilMaturity(days: number): string {
+  return days < 0 ? 'Matured' : String(days);
+}
+
+/** '4.2500%'; null or undefined is '---'. */
+export function formatPercent(rate: number | null | undefined): string {
+  const text = formatRate(rate);
+  return text === '---' ? text : `${text}%`;
+}

@@ -185,6 +185,14 @@ export function hasAnyPermission(permList: readonly string[], required: readonly
   return required.length === 0 || required.some((p) => permList.includes(p));
 }
 
+/**
+ * Whether `permList` holds every permission of `wanted` (security issue 14: nobody grants a permission
+ * they do not hold). Names outside the catalogue grant nothing, so they are not asked for.
+ */
+export function holdsAllPermissions(permList: readonly string[], wanted: readonly string[]): boolean {
+  return wanted.every((p) => !isPermission(p) || permList.includes(p));
+}
+
 export function permissionsOfAreas(areas: readonly PermissionArea[]): Permission[] {
   return PERMISSION_AREAS.filter((a) => (areas as readonly string[]).includes(a.area)).flatMap(
     (a) => a.permissions,

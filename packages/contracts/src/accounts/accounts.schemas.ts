@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COLLECTION_TYPES, DATA_GATHERING_FREQUENCIES } from '../banks/bank-lists';
 import { MSG } from '../common/messages';
+import { plainNumberText } from '../common/number-text';
 import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES } from './account-lists';
 
 // clients-accounts-investments-reports.md 8 "Accounts", plus our success and conflict texts.
@@ -43,9 +44,12 @@ const IsoDaySchema = z
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
   }, 'Not a real date.');
 
-/** Spec 5: an optional minus sign, digits and a decimal point ('Field must be a number.'); cents at most. */
+/**
+ * Spec 5: an optional minus sign, digits and a decimal point ('Field must be a number.'); cents at most.
+ * Thousands separators are taken out ('12,000', issue 20 point 7).
+ */
 export const AccountBalanceSchema = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v === '' ? null : v),
+  (v) => (typeof v === 'number' ? String(v) : v === '' ? null : plainNumberText(v)),
   z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { plainNumberText } from '../common/number-text';
 import { ActiveStatusSchema } from '../users/users.schemas';
 import { REPORT_FREQUENCIES } from '../clients/client-lists';
 
@@ -17,8 +18,9 @@ export const BANK_MSG = {
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** Spec 5: asset size required and positive (millions, decimals allowed). Sent as text or a number. */
+// Thousands separators are taken out ('1,250', issue 20 point 7).
 const AssetSizeSchema = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)),
+  (v) => (typeof v === 'number' ? String(v) : plainNumberText(blankToUndefined(v))),
   z
     .string({ error: MSG.required })
     .trim()

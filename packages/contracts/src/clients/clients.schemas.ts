@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { plainNumberText } from '../common/number-text';
 import { US_STATES } from '../common/us-states';
 import { ActiveStatusSchema } from '../users/users.schemas';
 import { COLLECTION_TYPES } from '../banks/bank-lists';
@@ -57,7 +58,7 @@ const BudgetSchema = z.preprocess(
 
 /** Spec 5: initialInterest numeric, may be negative or decimal; optional. Kept as exact decimal text. */
 const InitialInterestSchema = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v === '' ? null : v),
+  (v) => (typeof v === 'number' ? String(v) : v === '' ? null : plainNumberText(v)),
   z
     .string()
     .trim()

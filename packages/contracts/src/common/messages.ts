@@ -15,6 +15,8 @@ export const MSG = {
   logoutFail: 'Logout Fail!',
   fieldMustBeNumber: 'Field must be a number.',
   fieldMustBeMonetary: 'Field must be monetary value.',
+  // Ours: a date the browser cannot read, e.g. '13/45/2026' (issue 20 point 7).
+  invalidDate: 'Not a real date.',
   noResultsTitle: 'No Results.',
   noResultsText: 'There are no results to be displayed.',
   noResultsFound: 'No Results Found...',
@@ -27,6 +29,7 @@ export const MSG = {
   mfaSessionExpired: 'Your sign-in took too long. Please sign in again.',
   passwordSet: 'Your password has been set. You can now sign in.',
   forgotPasswordSent: 'If an account exists for that email, a reset link has been sent.',
+  passwordTooCommon: 'This password is too common. Choose a less guessable one.',
 } as const;
 
 export const PASSWORD_HINT =

@@ -17,6 +17,22 @@ export const UPLOAD_EXTENSIONS = [
   'mt940',
 ] as const;
 
+/** A MIME type as RFC 6838 names it: type/subtype tokens only (no parameters, spaces or line breaks). */
+export const MIME_TYPE_PATTERN =
+  /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/;
+
+export const FILE_MSG = {
+  notFound: 'File not found.',
+  contentTypeInvalid: 'The content type is not valid.',
+  formInvalid: 'The upload form is not valid.',
+  uploadLinkInvalid: 'The upload link is invalid or has expired.',
+  uploadFormUsed: 'This upload form has already been used.',
+  downloadLinkInvalid: 'The download link is invalid or has expired.',
+  tooLarge: 'The file is larger than the upload limit.',
+  noFile: 'No file was sent.',
+  notUploaded: 'The file has not been uploaded yet.',
+} as const;
+
 export const UploadRequestSchema = z.object({
   fileName: z
     .string()
@@ -26,7 +42,10 @@ export const UploadRequestSchema = z.object({
     .refine((n) => UPLOAD_EXTENSIONS.includes(n.split('.').pop()?.toLowerCase() as never), {
       message: `Only these file types can be uploaded: ${UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`,
     }),
-  contentType: z.string().trim().min(1).max(200).default('application/octet-stream'),
+  contentType: z
+    .string()
+    .regex(MIME_TYPE_PATTERN, FILE_MSG.contentTypeInvalid)
+    .default('application/octet-stream'),
   sizeBytes: z.number().int().positive('The file is empty.'),
   clientId: z.number().int().positive().nullable().default(null),
 });
@@ -55,3 +74,11 @@ export const StoredFileSchema = z.object({
 export type StoredFile = z.infer<typeof StoredFileSchema>;
 
 export const DownloadUrlSchema = z.object({ url: z.string() });
+
+// Embedded mode's signed download link; the storage checks each value's characters and the signature.
+export const LocalDownloadQuerySchema = z.object({
+  key: z.string().max(300),
+  expires: z.string().max(20),
+  fileName: z.string().max(2000),
+  signature: z.string().max(100),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { plainNumberText, plainRateText } from '../common/number-text';
 
 // clients-accounts-investments-reports.md 2 "Investments page", 3 "Investment", 5 "Investment edit",
 // 8 "Investments", 9; platform.md 2.9 "Investments filter".
@@ -36,7 +37,9 @@ export type PremiumDiscount = (typeof PREMIUM_DISCOUNT)[number];
  * couponRate; date ranges {from, to} for maturityDate, callDate, settlementDate, createdAt; text prefix for
  * investmentId, bank, investmentType, clientAccountRelationship, fund, accountName, clientName; a list
  * for premiumDiscount and clientId. The search box matches investmentId, bank, investmentType,
- * clientAccountRelationship and fund anywhere in them. Default order: maturityDate ascending.
+ * clientAccountRelationship and fund anywhere in them. isMatured (a boolean: the maturity date has
+ * passed) filters and sorts too. Default order: current holdings first, soonest maturity first, then
+ * the matured ones (issue 20 point 10).
  */
 export const INVESTMENT_LIST_COLUMNS = [
   'faceValue',
@@ -59,6 +62,7 @@ export const INVESTMENT_LIST_COLUMNS = [
   'clientId',
   'accountName',
   'clientName',
+  'isMatured',
 ] as const;
 export type InvestmentListColumn = (typeof INVESTMENT_LIST_COLUMNS)[number];
 
@@ -132,9 +136,12 @@ const IsoDaySchema = z
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(d);
   }, 'Not a real date.');
 
-/** Spec 5: numeric ('Field must be a number.'), required; money keeps cents at most; not negative. */
+/**
+ * Spec 5: numeric ('Field must be a number.'), required; money keeps cents at most; not negative.
+ * Thousands separators are taken out ('12,000', issue 20 point 7).
+ */
 const MoneySchema = z.preprocess(
-  numberText,
+  (v) => plainNumberText(numberText(v)),
   z
     .string({ error: MSG.required })
     .trim()
@@ -152,21 +159,25 @@ const RateSchema = z
 
 /**
  * PUT /api/investments/{id}: {investment}. Spec 5 "Investment edit": faceValue, interestRate and
- * settlementAmount numeric and required; maturityDate, callDate, settlementDate and the type required;
- * couponRate numeric and optional; fund at most 50. Numbers may be sent as numbers or numeric text; the
- * parsed values are decimal strings (exact). Derived fields are never accepted.
+ * settlementAmount numeric and required; maturityDate, settlementDate and the type required; couponRate
+ * numeric and optional; fund at most 50. Spec 5 lists callDate as required, but only a callable
+ * instrument has one (issue 20 point 1): it is required when the chosen type is callable and saves as
+ * null when left empty otherwise. Numbers may be sent as numbers or numeric text; the parsed values are
+ * decimal strings (exact). Derived fields are never accepted.
  */
 export const InvestmentInputSchema = z
   .object({
     faceValue: MoneySchema,
     settlementAmount: MoneySchema,
-    interestRate: z.preprocess(numberText, RateSchema),
+    // Rates may be typed with a trailing '%' (issue 20 point 7).
+    interestRate: z.preprocess((v) => plainRateText(numberText(v)), RateSchema),
     couponRate: z.preprocess(
-      (v) => (v === '' || v === undefined || v === null ? null : numberText(v)),
+      (v) => (v === '' || v === undefined || v === null ? null : plainRateText(numberText(v))),
       RateSchema.nullable(),
     ),
     maturityDate: z.preprocess(blankToUndefined, IsoDaySchema),
-    callDate: z.preprocess(blankToUndefined, IsoDaySchema),
+    /** Required only when the type is callable (checked against the type: isCallDateMissing). */
+    callDate: z.preprocess((v) => (v === '' || v === undefined ? null : v), IsoDaySchema.nullable()),
     settlementDate: z.preprocess(blankToUndefined, IsoDaySchema),
     investmentTypeId: z.preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
@@ -209,6 +220,18 @@ export const InvestmentsDeletedSchema = z.object({ msg: z.string(), deletedCount
 /** GET /api/investments/source/{id} (Download Source): a signed link, fetched without the auth header. */
 export const InvestmentSourceSchema = z.object({ url: z.string(), fileName: z.string() });
 
-/** GET /api/investments/types/list: the active types as choices. */
-export const InvestmentTypeOptionSchema = z.object({ label: z.string(), value: z.number().int() });
+/**
+ * Whether an investment of this type lacks the call date it needs: callable instruments (the type's
+ * `callable` flag) must have one; the others may leave it empty.
+ */
+export function isCallDateMissing(callDate: string | null, type: { callable: boolean } | undefined) {
+  return Boolean(type?.callable) && callDate === null;
+}
+
+/** GET /api/investments/types/list: the active types as choices; callable ones need a call date. */
+export const InvestmentTypeOptionSchema = z.object({
+  label: z.string(),
+  value: z.number().int(),
+  callable: z.boolean().default(false),
+});
 export type InvestmentTypeOption = z.infer<typeof InvestmentTypeOptionSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { plainNumberText, plainRateText } from '../common/number-text';
 import { US_STATES } from '../common/us-states';
 
 // platform.md 2.11, 3 "Negotiated rate", 5, 8 (failure fallbacks) plus our success texts.
@@ -37,8 +38,9 @@ const decimalSchema = z
 const PLAIN = { useGrouping: false, maximumFractionDigits: 20 } as const;
 const asDecimalText = (v: unknown) =>
   v === '' || v === null ? undefined : typeof v === 'number' ? v.toLocaleString('en-US', PLAIN) : v;
-const requiredDecimal = z.preprocess(asDecimalText, decimalSchema);
-const optionalDecimal = z.preprocess(asDecimalText, decimalSchema.optional());
+// Issue 20 point 7: '250,000' and '4.25%' as typed, sent as the plain number.
+const requiredRate = z.preprocess((v) => plainRateText(asDecimalText(v)), decimalSchema);
+const optionalDecimal = z.preprocess((v) => plainNumberText(asDecimalText(v)), decimalSchema.optional());
 
 const requiredId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
@@ -62,7 +64,7 @@ export const NegotiatedRateInputSchema = z.object({
   ),
   amount: optionalDecimal,
   term: optionalDecimal,
-  rate: requiredDecimal,
+  rate: requiredRate,
   quoteTypeId: optionalId,
   realized: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),

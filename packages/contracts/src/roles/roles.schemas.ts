@@ -13,6 +13,11 @@ export const ROLE_MSG = {
   unknownPermission: 'Unknown permission.',
   // Nobody may lock the firm out of its own role administration.
   lastRoleEditor: 'At least one active user must keep a role that can edit roles.',
+  // Ours (security issue 14): nobody puts into a role a permission they do not hold.
+  cannotGrantPermissions: 'You cannot give a role permissions you do not hold.',
+  cannotEditRole: 'You cannot change a role that holds permissions you do not hold.',
+  scopedRoleOnly: 'You can only create and edit client-scoped roles.',
+  roleHeldOutsideClients: 'This role is held by users outside your clients.',
 } as const;
 
 export const RoleInputSchema = z.object({

@@ -41,7 +41,12 @@ export const GlobalSettingBodySchema = z.object({
   globalSetting: z.object({
     value: z.preprocess(
       (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: MSG.required }).int(MSG.fieldMustBeNumber).min(0, 'Minimum is 0.').max(3650),
+      // 'abc' is no number, not a missing one (issue 20 point 7).
+      z
+        .number({ error: (issue) => (issue.input === undefined ? MSG.required : MSG.fieldMustBeNumber) })
+        .int(MSG.fieldMustBeNumber)
+        .min(0, 'Minimum is 0.')
+        .max(3650),
     ),
   }),
 });

@@ -31,6 +31,11 @@ export interface SettingTypeDefinition {
   idsBody: readonly [string, string];
   /** The 'required' text of the name (platform.md 5 writes 'Required' for institution types only). */
   nameRequired: string;
+  /**
+   * Investment types only: a `callable` flag (issue 20 point 1), so a call date is required for the
+   * callable instruments alone. Optional on add and edit (left out: false on add, kept on edit).
+   */
+  hasCallable?: boolean;
   /** Editing needs `edit`; the spec has EDIT_ only for institution types, so the others edit with ADD_. */
   permissions: { view: Permission; add: Permission; edit: Permission; deactivate: Permission };
   msg: {
@@ -90,6 +95,7 @@ export const SETTING_TYPES: Record<SettingTypeKind, SettingTypeDefinition> = {
     bodyKey: 'investmentType',
     idsBody: ['investmentType', 'ids'],
     nameRequired: MSG.required,
+    hasCallable: true,
     permissions: {
       view: 'VIEW_INVESTMENT_TYPES',
       add: 'ADD_INVESTMENT_TYPES',
@@ -150,22 +156,30 @@ export const SETTING_TYPES: Record<SettingTypeKind, SettingTypeDefinition> = {
   },
 };
 
-/** A row as the spec names it: {quoteTypeId, quoteTypeName, status, createdAt}. */
+/** A row as the spec names it: {quoteTypeId, quoteTypeName, status, createdAt} (investment types: callable). */
 export function settingTypeRowSchema(d: SettingTypeDefinition) {
+  const flags: Record<string, z.ZodBoolean> = d.hasCallable ? { callable: z.boolean() } : {};
   return z.object({
     [d.idKey]: z.number().int(),
     [d.nameKey]: z.string(),
     status: ActiveStatusSchema,
     createdAt: z.string(),
+    ...flags,
   });
 }
 
-/** Add sends the name only (platform.md 4.5); edit sends the name and the status (1 or 0). */
+/**
+ * Add sends the name only (platform.md 4.5); edit sends the name and the status (1 or 0). An investment
+ * type may send its callable flag with either.
+ */
 export function settingTypeBodySchemas(d: SettingTypeDefinition) {
   const name = settingNameSchema(d.nameRequired);
+  const flags: Record<string, z.ZodOptional<z.ZodBoolean>> = d.hasCallable
+    ? { callable: z.boolean().optional() }
+    : {};
   return {
-    create: z.object({ [d.bodyKey]: z.object({ [d.nameKey]: name }) }),
-    edit: z.object({ [d.bodyKey]: z.object({ [d.nameKey]: name, status: SettingStatusSchema }) }),
+    create: z.object({ [d.bodyKey]: z.object({ [d.nameKey]: name, ...flags }) }),
+    edit: z.object({ [d.bodyKey]: z.object({ [d.nameKey]: name, status: SettingStatusSchema, ...flags }) }),
     deactivate: z.object({ [d.idsBody[0]]: z.object({ [d.idsBody[1]]: SettingIdsSchema }) }),
     result: z.object({ msg: z.string(), [d.bodyKey]: settingTypeRowSchema(d) }),
   };
@@ -173,7 +187,11 @@ export function settingTypeBodySchemas(d: SettingTypeDefinition) {
 
 /** The add/edit dialog of every types table (and of keyword categories, which add a rank). */
 export function settingTypeFormSchema(nameRequired: string = MSG.required) {
-  return z.object({ name: settingNameSchema(nameRequired), status: SettingStatusSchema });
+  return z.object({
+    name: settingNameSchema(nameRequired),
+    status: SettingStatusSchema,
+    callable: z.boolean().optional(),
+  });
 }
 export type SettingTypeForm = z.output<ReturnType<typeof settingTypeFormSchema>>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DIGITS, SIGNED_DIGITS, columnText, isFilled } from './template-fields.js';
+import {
+  DIGITS,
+  DateFormatSchema,
+  DecimalSeparatorSchema,
+  SIGNED_DIGITS,
+  columnText,
+  isFilled,
+  optionalChoice,
+} from './template-fields.js';
 
 const REQUIRED_COLUMNS = [
   'accountNumber',
@@ -12,7 +20,10 @@ const REQUIRED_COLUMNS = [
 ] as const;
 const OPTIONAL_COLUMNS = ['investmentId', 'couponRate', 'callDate', 'fund'] as const;
 
-/** The jsonTransform object of an Investment template (spec 3 and 5); headerStart -1 means no header row. */
+/**
+ * The jsonTransform object of an Investment template (spec 3 and 5); headerStart -1 means no header row.
+ * dateFormat and decimalSeparator are ours (issue 15); absent, they mean Auto and dot.
+ */
 export const InvestmentTemplateSchema = z
   .object({
     cellHeaderData: columnText,
@@ -28,6 +39,8 @@ export const InvestmentTemplateSchema = z
     fund: columnText,
     faceValue: columnText,
     callDate: columnText,
+    dateFormat: optionalChoice(DateFormatSchema),
+    decimalSeparator: optionalChoice(DecimalSeparatorSchema),
   })
   .superRefine((t, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -16,6 +16,9 @@ export const TEMPLATE_MSG = {
   relationshipNotFound: 'Bank relationship not found.',
   fileTooLarge: 'The sample file is too large for a preview (at most 5 MB).',
   fileNotBase64: 'The sample file must be sent as base64.',
+  previewFailed: 'The sample file cannot be previewed.',
+  previewSource: 'Send either a sample file or the fileAuditId of an uploaded file.',
+  previewFileTooLarge: 'The uploaded file is too large for a preview (at most 5 MB).',
 } as const;
 
 export const TEMPLATE_TYPES = ['Transaction', 'Investment', 'Treasury'] as const;
@@ -106,19 +109,29 @@ export const TemplateResultSchema = z.object({ msg: z.string(), template: Stored
 
 /**
  * POST /api/templates/preview (ours): a sample file and a template (not saved) give the grid with
- * 0-based row and column numbers and the rows the template would produce, or why it cannot.
+ * 0-based row and column numbers and the rows the template would produce, or why it cannot. The sample
+ * is either sent (`file`, base64) or a stored batch file (`fileAuditId`: Create Header Row / First
+ * Cell Template from the Extraction Progress dialog, read on the server); exactly one of the two.
  */
-export const TemplatePreviewBodySchema = z.object({
-  file: z.object({
-    fileName: z.string().trim().min(1, MSG.required).max(255),
-    contentBase64: z
-      .string()
-      .max(Math.ceil((PREVIEW_MAX_BYTES * 4) / 3) + 4, TEMPLATE_MSG.fileTooLarge)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, TEMPLATE_MSG.fileNotBase64),
-  }),
-  /** null while the form is incomplete: the answer is then the file's grid alone. */
-  template: templateUnion({}).nullable(),
-});
+export const TemplatePreviewBodySchema = z
+  .object({
+    file: z
+      .object({
+        fileName: z.string().trim().min(1, MSG.required).max(255),
+        contentBase64: z
+          .string()
+          .max(Math.ceil((PREVIEW_MAX_BYTES * 4) / 3) + 4, TEMPLATE_MSG.fileTooLarge)
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, TEMPLATE_MSG.fileNotBase64),
+      })
+      .optional(),
+    fileAuditId: z.number().int().positive().optional(),
+    /** null while the form is incomplete: the answer is then the file's grid alone. */
+    template: templateUnion({}).nullable(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.file === undefined) === (body.fileAuditId === undefined))
+      ctx.addIssue({ code: 'custom', path: ['file'], message: TEMPLATE_MSG.previewSource });
+  });
 export type TemplatePreviewBody = z.input<typeof TemplatePreviewBodySchema>;
 
 export const PreviewGridSheetSchema = z.object({

@@ -78,6 +78,56 @@ describe('TransactionTemplateSchema', () => {
   });
 });
 
+describe('the balance column, date format and decimal separator (issue 15)', () => {
+  it('keeps a stored template without them valid: they mean Auto and dot', () => {
+    const parsed = TransactionTemplateSchema.parse(valid);
+    expect(parsed.dateFormat).toBeUndefined();
+    expect(parsed.decimalSeparator).toBeUndefined();
+    expect(parsed.balance).toBeUndefined();
+  });
+
+  it('accepts every listed date format and both separators, an empty choice meaning the default', () => {
+    for (const dateFormat of [
+      'Auto',
+      'MM/DD/YYYY',
+      'DD/MM/YYYY',
+      'YYYY-MM-DD',
+      'DD-Mon-YYYY',
+      'Excel serial',
+    ]) {
+      expect(TransactionTemplateSchema.parse({ ...valid, dateFormat }).dateFormat).toBe(dateFormat);
+    }
+    expect(TransactionTemplateSchema.parse({ ...valid, decimalSeparator: 'comma' }).decimalSeparator).toBe(
+      'comma',
+    );
+    expect(
+      TransactionTemplateSchema.parse({ ...valid, dateFormat: '', decimalSeparator: null }),
+    ).toMatchObject({
+      dateFormat: undefined,
+      decimalSeparator: undefined,
+    });
+  });
+
+  it('refuses an unknown date format or separator with the form message', () => {
+    expect(
+      messages(
+        TransactionTemplateSchema.safeParse({ ...valid, dateFormat: 'dd/mm/yy', decimalSeparator: '.' }),
+      ),
+    ).toEqual(['dateFormat: Field has an invalid format.', 'decimalSeparator: Field has an invalid format.']);
+  });
+
+  it('checks the balance column like the other columns', () => {
+    expect(TransactionTemplateSchema.parse({ ...valid, balance: 5 }).balance).toBe('5');
+    expect(messages(TransactionTemplateSchema.safeParse({ ...valid, balance: 'x' }))).toEqual([
+      'balance: Field must be a number.',
+    ]);
+    expect(messages(TransactionTemplateSchema.safeParse({ ...valid, balance: '4' }))).toEqual([
+      'amount: Column references must be unique.',
+      'balance: Column references must be unique.',
+    ]);
+  });
+});
+
 describe('InvestmentTemplateSchema', () => {
   it('requires the mandatory columns and allows headerStart -1', () => {
     const base = {
@@ -94,6 +144,12 @@ describe('InvestmentTemplateSchema', () => {
     expect(messages(InvestmentTemplateSchema.safeParse({ ...base, faceValue: '', fund: 'x' }))).toEqual([
       'faceValue: Required!',
       'fund: Field must be a number.',
+    ]);
+    expect(
+      InvestmentTemplateSchema.parse({ ...base, dateFormat: 'DD/MM/YYYY', decimalSeparator: 'comma' }),
+    ).toMatchObject({ dateFormat: 'DD/MM/YYYY', decimalSeparator: 'comma' });
+    expect(messages(InvestmentTemplateSchema.safeParse({ ...base, dateFormat: 'European' }))).toEqual([
+      'dateFormat: Field has an invalid format.',
     ]);
   });
 });

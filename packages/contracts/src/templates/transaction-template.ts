@@ -3,10 +3,13 @@ import {
   CELL_REFERENCE,
   COLUMN_LIST,
   DIGITS,
+  DateFormatSchema,
+  DecimalSeparatorSchema,
   SIGNED_DIGITS,
   columnText,
   flag,
   isFilled,
+  optionalChoice,
 } from './template-fields.js';
 
 const COLUMN_FIELDS = [
@@ -17,11 +20,14 @@ const COLUMN_FIELDS = [
   'amountDebit',
   'creditDebit',
   'amount',
+  'balance',
 ] as const;
 
 /**
  * The jsonTransform object of a Transaction template (clients-accounts-investments-reports.md 3 and 5).
  * Column and row numbers are 0-based text; headerStart -1 means the file has no header row.
+ * balance, dateFormat and decimalSeparator are ours (issue 15): an optional running-balance column that
+ * every row is checked against, and how dates and amounts are written (absent: Auto and dot).
  */
 export const TransactionTemplateSchema = z
   .object({
@@ -33,11 +39,14 @@ export const TransactionTemplateSchema = z
     amountDebit: columnText,
     creditDebit: columnText,
     amount: columnText,
+    balance: columnText,
     headerStart: columnText,
     accountNumberHeader: columnText,
     footerRows: columnText,
     fileNameIncluded: flag.optional(),
     specialCase: flag.optional(),
+    dateFormat: optionalChoice(DateFormatSchema),
+    decimalSeparator: optionalChoice(DecimalSeparatorSchema),
   })
   .superRefine((t, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -63,6 +72,7 @@ export const TransactionTemplateSchema = z
       'amountDebit',
       'creditDebit',
       'amount',
+      'balance',
       'footerRows',
     ] as const) {
       digits(f, t[f]);

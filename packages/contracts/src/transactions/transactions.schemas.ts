@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
+import { plainNumberText } from '../common/number-text';
 import { SERVER_PAGE_SIZES } from '../paging/paging.schemas';
 
 // platform.md 3 "Transaction" and 2.9 "Transactions filter"; the account profile's Transactions tab.
@@ -58,8 +59,9 @@ export const TransactionEditBodySchema = z.object({
         .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are sent as YYYY-MM-DD.')
         .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'Not a real date.'),
     ),
+    // Thousands separators are taken out ('12,000', issue 20 point 7).
     amount: z.preprocess(
-      (v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)),
+      (v) => (typeof v === 'number' ? String(v) : plainNumberText(blankToUndefined(v))),
       z
         .string({ error: MSG.required })
         .trim()

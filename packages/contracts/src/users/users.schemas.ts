@@ -26,6 +26,16 @@ export const USER_MSG = {
   clientsOnlyForScopedRoles: 'Only client-scoped roles are associated with clients.',
   ownProfileOnly: 'You can only change your own details.',
   userInactive: 'This user is inactive. Activate the user first.',
+  // Ours (security issue 14): who may grant what. Nobody hands out a permission they do not hold.
+  cannotGrantRole: 'You cannot give a role with permissions you do not hold.',
+  scopedRoleOnly: 'You can only give client-scoped roles.',
+  cannotManageUser: 'You cannot change a user who holds permissions you do not hold.',
+  roleChangeNotAllowed: "You do not have permission to change a user's role.",
+  associationNotAllowed: 'You do not have permission to change client associations.',
+  ownClientRequired: 'Assign at least one of your clients to this user.',
+  // Issue 20 point 9: a Client Viewer without clients would see nothing at all.
+  clientRequired: 'This role sees only the clients it is associated with: choose at least one client.',
+  currentPasswordRequired: 'Enter your current password to change your email.',
 } as const;
 
 /** platform.md 5 "Text inputs": default max length 120. */
@@ -115,8 +125,31 @@ export const ProfileInputSchema = z.object({
   email: UserEmailSchema,
 });
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+/** Whether `next` names another mailbox than `saved` (emails compare regardless of case). */
+export function isEmailChange(saved: string, next: string): boolean {
+  return saved.trim().toLowerCase() !== next.trim().toLowerCase();
+}
+
+// Ours (security issue 14): a new email needs the current password, so a session left open is not
+// enough to take the account over through a password reset sent to another mailbox.
+const CurrentPasswordSchema = z.string().max(256).optional();
+
+/** The Details form of My Account: the current password is asked for only when the email changes. */
+export function profileFormSchema(savedEmail: string) {
+  return ProfileInputSchema.extend({ currentPassword: CurrentPasswordSchema }).superRefine((v, ctx) => {
+    if (isEmailChange(savedEmail, v.email) && !v.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: USER_MSG.currentPasswordRequired });
+  });
+}
+export type ProfileForm = z.infer<ReturnType<typeof profileFormSchema>>;
+
 export const ProfileBodySchema = z.object({
-  user: ProfileInputSchema.extend({ oldEmail: z.string(), id: z.number().int() }),
+  user: ProfileInputSchema.extend({
+    oldEmail: z.string(),
+    id: z.number().int(),
+    currentPassword: CurrentPasswordSchema,
+  }),
 });
 export type ProfileBody = z.infer<typeof ProfileBodySchema>;
 

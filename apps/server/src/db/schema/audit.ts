@@ -16,6 +16,12 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     requestId: text('request_id'),
     ipAddress: text('ip_address'),
+    // The clients the row is about (platform/audit/audit-clients.ts), so a client-scoped auditor sees
+    // only theirs; empty for firm-wide rows and for rows written before it existed.
+    clientIds: integer('client_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     // The audit list (modules/audit): newest first with the id as tie-break, a day range, an actor prefix.
@@ -24,5 +30,6 @@ export const auditLog = pgTable(
     index('audit_log_action_idx').on(t.action),
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_user_idx').on(t.userId),
+    index('audit_log_client_ids_idx').using('gin', t.clientIds),
   ],
 );

@@ -43,11 +43,41 @@ export const signInFailures = pgTable(
   'sign_in_failures',
   {
     failureId: serial('failure_id').primaryKey(),
-    scope: text('scope', { enum: ['account', 'address'] }).notNull(),
+    // account: wrong passwords per email; address: any failure per client address; mfa: wrong codes per
+    // user id, which a correct password does not clear; link: wrong invitation or reset links per email.
+    scope: text('scope', { enum: ['account', 'address', 'mfa', 'link'] }).notNull(),
     key: text('key').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_failures_key_idx').on(t.scope, t.key, t.failedAt)],
+);
+
+// One row per completed sign-in, keyed by its refresh-token family. Every access token names it (sid) and
+// the access hook checks it on each request, so revoking it ends that sign-in's access tokens at once;
+// expires_at is the absolute lifetime (SESSION_MAX_HOURS) that refreshing never extends.
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionId: uuid('session_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// The sign-in `session` tokens (jti) that completed a sign-in: each works once, across every API process.
+// Rows outlive their token's expiry only until the next sign-in sweeps them.
+export const usedMfaSessions = pgTable(
+  'used_mfa_sessions',
+  {
+    jti: uuid('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_mfa_sessions_expires_idx').on(t.expiresAt)],
 );
 
 // Instance-wide secrets generated on first start when not configured (AUTH_SECRET), shared by every process.

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
   check,
   date,
   foreignKey,
@@ -20,13 +22,15 @@ import { clients } from './clients';
 import { files } from './files';
 
 // platform.md 3 "Investment type": managed on Global Settings tab 2; an inactive type (status 0) stays
-// on the investments that have it but cannot be chosen again.
+// on the investments that have it but cannot be chosen again. Callable instruments need a call date;
+// the others may have none (issue 20 point 1).
 export const investmentTypes = pgTable(
   'investment_types',
   {
     investmentTypeId: serial('investment_type_id').primaryKey(),
     investmentTypeName: text('investment_type_name').notNull(),
     status: smallint('status').notNull().default(1),
+    callable: boolean('callable').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +68,13 @@ export const investments = pgTable(
     fund: varchar('fund', { length: 50 }),
     // analytics.md "Liquidity levels": 1 to 5, written by analysis only.
     liquidityLevel: smallint('liquidity_level'),
+    // Provenance of the last promotion that inserted or updated it (VALIDATE THIS BATCH); no foreign
+    // keys, so deleting an open report never touches validated data.
+    batchId: integer('batch_id'),
+    batchFileId: integer('batch_file_id'),
+    sourceRowNumber: integer('source_row_number'),
+    sourceSheetName: text('source_sheet_name'),
+    stagingInvestmentId: bigint('staging_investment_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +94,9 @@ export const investments = pgTable(
     index('investments_file_idx')
       .on(t.fileId)
       .where(sql`${t.fileId} is not null`),
+    index('investments_staging_investment_idx')
+      .on(t.stagingInvestmentId)
+      .where(sql`${t.stagingInvestmentId} is not null`),
     index('investments_identifier_lower_idx').on(sql`lower(${t.marketIdentifier}) text_pattern_ops`),
     check('investments_liquidity_level_check', sql`${t.liquidityLevel} between 1 and 5`),
     check('investments_amounts_check', sql`${t.faceValue} >= 0 and ${t.settlementAmount} >= 0`),

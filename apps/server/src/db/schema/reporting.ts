@@ -35,6 +35,9 @@ export const openReports = pgTable(
     createdBy: integer('created_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    // Complete Analysis (issue 18): the analysis side of the cycle is closed; the cycle waits for its report.
+    analysisCompletedAt: timestamp('analysis_completed_at', { withTimezone: true }),
+    analysisCompletedBy: integer('analysis_completed_by').references(() => users.userId),
   },
   (t) => [
     uniqueIndex('open_reports_one_open_per_client_idx')
@@ -45,8 +48,9 @@ export const openReports = pgTable(
   ],
 );
 
-// ingestion.md "Batches": one bank relationship x one template type for the cycle's period. client_id
-// is repeated so the relationship and the report are both the same client's (composite keys).
+// ingestion.md "Batches": one bank relationship x one template type for the period Start Ingestion was
+// given. client_id is repeated so the relationship and the report are both the same client's (composite
+// keys). A batch's status is derived from its files and accounts (data-ingestion/batches.queries.ts).
 export const batches = pgTable(
   'batches',
   {
@@ -58,7 +62,13 @@ export const batches = pgTable(
     templateId: integer('template_id').references(() => importTemplates.templateId, {
       onDelete: 'set null',
     }),
+    // The statements expected: accounts x statement months of the period (ingestion.md "Batches").
     sourcesRequired: integer('sources_required').notNull().default(0),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    // Set by VALIDATE THIS BATCH: the validation history's completedAt.
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -73,8 +83,11 @@ export const batches = pgTable(
       foreignColumns: [bankClientRelationships.clientId, bankClientRelationships.bankClientRelId],
     }).onDelete('cascade'),
     unique('batches_report_rel_type_key').on(t.openReportId, t.bankClientRelId, t.templateType),
+    // Lets batch accounts, files and staging rows refer to the batch together with their client_id.
+    unique('batches_client_batch_key').on(t.clientId, t.batchId),
     index('batches_client_idx').on(t.clientId),
     index('batches_relationship_idx').on(t.bankClientRelId),
     check('batches_sources_required_check', sql`${t.sourcesRequired} >= 0`),
+    check('batches_dates_check', sql`${t.endDate} >= ${t.startDate}`),
   ],
 );

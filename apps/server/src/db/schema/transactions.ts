@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { files } from './files';
@@ -34,6 +35,12 @@ export const transactions = pgTable(
     // Provenance: the statement file and batch the row was validated from (null when keyed or pulled).
     fileId: integer('file_id').references(() => files.fileId),
     batchId: integer('batch_id'),
+    // Where in the statement the row was read (VALIDATE THIS BATCH). No foreign keys: deleting an open
+    // report takes its batches and staging rows, never validated data (ingestion.md).
+    batchFileId: integer('batch_file_id'),
+    sourceRowNumber: integer('source_row_number'),
+    sourceSheetName: text('source_sheet_name'),
+    stagingTransactionId: bigint('staging_transaction_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,6 +69,10 @@ export const transactions = pgTable(
     index('transactions_file_idx')
       .on(t.fileId)
       .where(sql`${t.fileId} is not null`),
+    // A staging row becomes at most one transaction: promoting again adds nothing (on conflict do nothing).
+    uniqueIndex('transactions_staging_transaction_key')
+      .on(t.stagingTransactionId)
+      .where(sql`${t.stagingTransactionId} is not null`),
   ],
 );
 

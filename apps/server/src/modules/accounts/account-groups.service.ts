@@ -18,7 +18,7 @@ import { conflict, notFound } from '../../platform/http/app-error';
 import * as gq from './account-groups.queries';
 import { selectAccountById, selectAccountForUpdate, selectAccountRowsByIds } from './accounts.queries';
 import { assertVisibleAccount, assertVisibleClient } from './accounts.service';
-import { assessGroupHistory } from './group-validation';
+import { validateGroupHistory } from './group-validation';
 
 type GroupRecord = typeof accountGroups.$inferSelect;
 
@@ -65,7 +65,7 @@ async function describeGroups(
         .filter((m) => m.groupId === row.groupId)
         .map((m) => [m.accountId, daysByAccount.get(m.accountId)!]),
     );
-    const history = assessGroupHistory(own);
+    const history = validateGroupHistory(own);
     return {
       groupID: row.groupId,
       groupName: row.groupName,
@@ -134,7 +134,7 @@ export function createAccountGroupsService(deps: { db: Db }) {
           });
           await writeAudit(tx, ctx, {
             action: 'account-group.created',
-            entity: 'account-group',
+            entity: 'account_group',
             entityId: row.groupId,
             after: { clientId: row.clientId, groupName: row.groupName },
           });
@@ -159,7 +159,7 @@ export function createAccountGroupsService(deps: { db: Db }) {
           await gq.updateGroup(tx, groupId, { groupName: name });
           await writeAudit(tx, ctx, {
             action: 'account-group.updated',
-            entity: 'account-group',
+            entity: 'account_group',
             entityId: groupId,
             before: { groupName: before!.groupName },
             after: { groupName: name },
@@ -183,7 +183,7 @@ export function createAccountGroupsService(deps: { db: Db }) {
         for (const row of rows) {
           await writeAudit(tx, ctx, {
             action: 'account-group.deleted',
-            entity: 'account-group',
+            entity: 'account_group',
             entityId: row.groupId,
             before: {
               clientId: row.clientId,
@@ -219,7 +219,7 @@ export function createAccountGroupsService(deps: { db: Db }) {
         await gq.touchGroups(tx, [groupId]);
         await writeAudit(tx, ctx, {
           action: 'account-group.accounts-added',
-          entity: 'account-group',
+          entity: 'account_group',
           entityId: groupId,
           after: { accountIds: added.map((a) => a.accountId) },
         });
@@ -242,7 +242,7 @@ export function createAccountGroupsService(deps: { db: Db }) {
         for (const row of rows) {
           await writeAudit(tx, ctx, {
             action: 'account-group.account-removed',
-            entity: 'account-group',
+            entity: 'account_group',
             entityId: row.groupId,
             before: { accountXrefId: row.accountXrefId, accountId: row.accountId },
           });

@@ -66,7 +66,7 @@ export function createAccountLinksService(deps: { db: Db }) {
           });
           await writeAudit(tx, ctx, {
             action: 'account-link.created',
-            entity: 'account-link',
+            entity: 'account_link',
             entityId: row.accountLinkId,
             after: {
               accountId: row.accountId,
@@ -95,7 +95,7 @@ export function createAccountLinksService(deps: { db: Db }) {
         const after = await lq.updateLink(tx, id, { linkedToAccountId, linkedDate: today() });
         await writeAudit(tx, ctx, {
           action: 'account-link.updated',
-          entity: 'account-link',
+          entity: 'account_link',
           entityId: id,
           before: { linkedToAccountId: before.linkedToAccountId, linkedDate: before.linkedDate },
           after: { linkedToAccountId: after.linkedToAccountId, linkedDate: after.linkedDate },
@@ -110,7 +110,7 @@ export function createAccountLinksService(deps: { db: Db }) {
         await lq.deleteLink(tx, id);
         await writeAudit(tx, ctx, {
           action: 'account-link.deleted',
-          entity: 'account-link',
+          entity: 'account_link',
           entityId: id,
           before: {
             accountId: before.accountId,

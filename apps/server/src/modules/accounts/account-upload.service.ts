@@ -5,15 +5,20 @@ import {
   type AccountUploadResult,
 } from '@tideline/contracts/accounts/account-upload.schemas';
 import { ACCOUNT_MSG } from '@tideline/contracts/accounts/accounts.schemas';
-import { readCsv } from '@tideline/ingest/text/read-csv';
+import type { IngestWorkers, WorkerBudget } from '@tideline/ingest/worker/run-in-worker';
 import type { Db } from '../../db/open-database';
-import { assertClientAccess } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import type { AuditContext } from '../../platform/audit/write-audit';
 import { writeAudit } from '../../platform/audit/write-audit';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import type { JobContext, JobDefinition, JobRunner } from '../../platform/jobs/job-runner';
+import {
+  PermanentJobError,
+  type JobContext,
+  type JobDefinition,
+  type JobRunner,
+} from '../../platform/jobs/job-runner';
 import type { Storage } from '../../platform/storage/storage';
+import { canSeeFile } from '../files/files.service';
 import * as uq from './account-upload.queries';
 import { assertVisibleClient } from './accounts.service';
 import { describeProblems, parseAccountCsv } from './parse-account-csv';
@@ -49,7 +54,7 @@ export async function startAccountUpload(
   const rows = await uq.selectFilesByIds(deps.db, fileIds);
   if (rows.length !== fileIds.length) throw notFound(FILE_NOT_FOUND);
   for (const row of rows) {
-    if (row.clientId !== null) assertClientAccess(user, row.clientId, FILE_NOT_FOUND);
+    if (!canSeeFile(user, row.clientId)) throw notFound(FILE_NOT_FOUND);
     if (row.clientId !== null && row.clientId !== input.clientId) throw notFound(FILE_NOT_FOUND);
     if (row.status !== 'stored') throw notFound(FILE_NOT_FOUND);
     if (!isAcceptedAccountUpload(row.fileName))
@@ -77,11 +82,18 @@ async function readStoredBytes(storage: Storage, key: string): Promise<Buffer> {
     size += (chunk as Buffer).length;
     if (size > MAX_ACCOUNT_CSV_BYTES) {
       stream.destroy();
-      throw new Error(`${ACCOUNT_MSG.extractFailed} The file is larger than 5 MB.`);
+      throw new PermanentJobError(`${ACCOUNT_MSG.extractFailed} The file is larger than 5 MB.`);
     }
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+export interface ExtractAccountsDeps {
+  storage: Storage;
+  /** The csv is read in an ingest worker: embedded mode runs jobs in the API process. */
+  workers: IngestWorkers;
+  budget: WorkerBudget;
 }
 
 /**
@@ -90,15 +102,18 @@ async function readStoredBytes(storage: Storage, key: string): Promise<Buffer> {
  * lock, a file whose accounts exist already (an earlier attempt committed) creates nothing again.
  */
 export async function extractAccountsFromCsv(
-  deps: { storage: Storage },
+  deps: ExtractAccountsDeps,
   job: Pick<JobContext<ExtractAccountsData>, 'db' | 'data' | 'jobId' | 'setProgress'>,
 ): Promise<AccountExtractionResult> {
   const { db, data } = job;
   const file = await uq.selectFileById(db, data.fileId);
-  if (!file || file.status !== 'stored') throw new Error(`${ACCOUNT_MSG.extractFailed} The file is missing.`);
+  if (!file || file.status !== 'stored')
+    throw new PermanentJobError(`${ACCOUNT_MSG.extractFailed} The file is missing.`);
   await job.setProgress(10, `Reading ${file.fileName}`);
-  const grid = await readCsv(await readStoredBytes(deps.storage, file.storageKey));
-  if (!grid.ok) throw new Error(`${ACCOUNT_MSG.extractFailed} ${file.fileName}: ${grid.error.message}`);
+  const bytes = await readStoredBytes(deps.storage, file.storageKey);
+  const grid = await deps.workers.run('readGrid', { bytes, format: 'csv', limits: {} }, deps.budget);
+  if (!grid.ok)
+    throw new PermanentJobError(`${ACCOUNT_MSG.extractFailed} ${file.fileName}: ${grid.error.message}`);
   const rows = grid.value.sheets[0]?.rows ?? [];
   await job.setProgress(40, `Checking ${rows.length} rows of ${file.fileName}`);
 
@@ -114,7 +129,9 @@ export async function extractAccountsFromCsv(
         isAlreadyExtracted: true,
       };
     const parsed = parseAccountCsv(rows, await uq.selectRelatedBanks(tx, data.clientId));
-    if (!parsed.ok) throw new Error(describeProblems(file.fileName, parsed.problems, parsed.badRows));
+    // A file with bad rows fails the same way every time: not retried (issue 20 point 8).
+    if (!parsed.ok)
+      throw new PermanentJobError(describeProblems(file.fileName, parsed.problems, parsed.badRows));
     // A row repeating an account the client has (same number, same bank or both without one) fails too.
     const known = await uq.selectAccountsByNumbers(
       tx,
@@ -127,7 +144,7 @@ export async function extractAccountsFromCsv(
       ),
     );
     if (repeats.length)
-      throw new Error(
+      throw new PermanentJobError(
         describeProblems(
           file.fileName,
           repeats.map(
@@ -172,8 +189,11 @@ export async function extractAccountsFromCsv(
   return result;
 }
 
-/** Registered in jobs.ts. A bad file fails the same way every time, so it is retried once only. */
-export function extractAccountsJob(deps: { storage: Storage }): JobDefinition<ExtractAccountsData> {
+/**
+ * Registered in jobs.ts. A bad file fails at once (PermanentJobError); only a failure of the database
+ * or the storage is tried again, once.
+ */
+export function extractAccountsJob(deps: ExtractAccountsDeps): JobDefinition<ExtractAccountsData> {
   return {
     name: EXTRACT_ACCOUNTS_JOB,
     retryLimit: 1,

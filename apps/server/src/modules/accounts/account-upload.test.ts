@@ -14,7 +14,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from '../../../test/test-context';
-import { extractAccountsFromCsv } from './account-upload.service';
+import { EXTRACT_ACCOUNTS_JOB, extractAccountsFromCsv } from './account-upload.service';
 
 let ctx: TestContext;
 let analyst: SignedInUser;
@@ -25,7 +25,8 @@ let clientB: number;
 beforeAll(async () => {
   ctx = await createTestContext();
   defineJobs(ctx.platform);
-  await ctx.platform.jobs.start({ work: true });
+  // Only its own queue: other test files' jobs read files stored under their own DATA_DIR.
+  await ctx.platform.jobs.start({ work: true, queues: [EXTRACT_ACCOUNTS_JOB] });
   [clientA, clientB] = (await createClients(ctx, 2, 'Upload')) as [number, number];
   await createRelatedBank(ctx, clientA, { bankName: 'First Upload Bank' });
   analyst = await createSignedInUser(ctx, 'Analyst');
@@ -113,7 +114,11 @@ describe('bulk account upload', () => {
 
     // A retried extraction of the same file (a crash after the commit) creates nothing twice.
     const again = await extractAccountsFromCsv(
-      { storage: ctx.platform.storage },
+      {
+        storage: ctx.platform.storage,
+        workers: ctx.platform.ingestWorkers,
+        budget: ctx.platform.parseBudget,
+      },
       {
         db: ctx.database.db,
         jobId: 'retry-probe',
@@ -137,8 +142,12 @@ describe('bulk account upload', () => {
         'Unknown Bank,2005,,,,Nowhere Bank,,\n',
       clientA,
     );
+    const startedAt = Date.now();
     const status = await waitForJob((await upload(clientA, [fileId])).json().jobs[0].jobId);
     expect(status.state).toBe('failed');
+    // Issue 20 point 8: a file with bad rows fails the same way every time, so it is not retried.
+    expect(status.attempts).toBe(1);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
     expect(status.message).toMatch(
       /^Failed to Extract Accounts from CSV file\. bad-accounts\.csv: Rows 3, 4, 5, 6, 7 are not valid/,
     );

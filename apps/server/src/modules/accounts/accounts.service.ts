@@ -41,6 +41,15 @@ export async function findVisibleAccount(db: DbOrTx, user: CurrentUser, accountI
   return toAccount(row);
 }
 
+/** For pull providers (bank links): the client's completed accounts at one bank, to place rows on. */
+export async function listBankAccountNumbers(db: DbOrTx, clientId: number, bankId: number) {
+  const rows = await q.selectAccounts(
+    db,
+    and(eq(accounts.clientId, clientId), eq(accounts.bankId, bankId), eq(accounts.isStaging, false)),
+  );
+  return rows.map((r) => ({ accountId: r.accountId, accountNumber: r.accountNumber }));
+}
+
 export function toAccount(row: q.AccountRow): Account {
   const { ownCollectionType, defaultCollectionType, ...rest } = row;
   return {

@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { arrayOverlaps, asc, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { auditLog } from '../../db/schema';
@@ -33,7 +33,17 @@ export function selectAuditPage(db: DbOrTx, page: CompiledListQuery) {
     .offset(page.offset);
 }
 
-export async function selectDistinct(db: DbOrTx, column: typeof auditLog.entity | typeof auditLog.action) {
-  const rows = await db.selectDistinct({ value: column }).from(auditLog).orderBy(asc(column));
+export async function selectDistinct(
+  db: DbOrTx,
+  column: typeof auditLog.entity | typeof auditLog.action,
+  where: SQL | undefined,
+) {
+  const rows = await db.selectDistinct({ value: column }).from(auditLog).where(where).orderBy(asc(column));
   return rows.map((r) => r.value);
+}
+
+/** Rows about at least one of `clientIds` (array overlap, served by the GIN index on client_ids). */
+export function whereAboutClients(clientIds: readonly number[]): SQL {
+  if (clientIds.length === 0) return sql`false`;
+  return arrayOverlaps(auditLog.clientIds, [...clientIds]);
 }

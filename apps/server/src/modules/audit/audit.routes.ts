@@ -17,7 +17,7 @@ export function auditRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         config: { access: { permissions: ['VIEW_AUDIT_LOG'] } },
         schema: { body: PagedListRequestSchema, response: { 200: pagedListSchema(AuditRowSchema) } },
       },
-      (req) => listAuditRows(deps.db, req.body),
+      (req) => listAuditRows(deps.db, req.currentUser!, req.body),
     );
 
     app.get(
@@ -26,7 +26,7 @@ export function auditRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         config: { access: { permissions: ['VIEW_AUDIT_LOG'] } },
         schema: { response: { 200: AuditFacetsSchema } },
       },
-      () => findAuditFacets(deps.db),
+      (req) => findAuditFacets(deps.db, req.currentUser!),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { MSG, USER_MSG } from '@tideline/contracts';
 import { auditLog } from '../../db/schema';
 import {
@@ -26,6 +26,7 @@ describe('forgot password', () => {
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
 
+    await ctx.platform.auth.settleMail(); // mail goes out after the answer (issue 14 point 8)
     const [mail] = await readOutbox(ctx, user.email);
     const link = mail!.links[0]!;
     expect(link).toMatch(new RegExp(`/forgot-password/${encodeURIComponent(user.email)}/[A-Za-z0-9_-]+$`));
@@ -62,6 +63,7 @@ describe('forgot password', () => {
     try {
       const user = await createSignedInUser(short, 'Advisor');
       await post(short, '/api/auth/forgot-password', { email: user.email });
+      await short.platform.auth.settleMail();
       const code = (await readOutbox(short, user.email))[0]!.links[0]!.split('/').pop()!;
       const { authCodes } = await import('../../db/schema');
       await short.database.db
@@ -133,7 +135,7 @@ describe('change password', () => {
     const [row] = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.entityId, String(user.userId)))
+      .where(and(eq(auditLog.entity, 'user'), eq(auditLog.entityId, String(user.userId))))
       .orderBy(desc(auditLog.auditId))
       .limit(1);
     expect(row).toMatchObject({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MSG } from '@tideline/contracts';
@@ -231,7 +232,7 @@ describe('tokens', () => {
       '',
       'Bearer nonsense',
       `Bearer ${h}.${p}.forgedsignature`,
-      `Bearer ${await expiredSigner.signAccessToken({ userId: user.userId, tokenVersion: 0 })}`,
+      `Bearer ${await expiredSigner.signAccessToken({ userId: user.userId, tokenVersion: 0, sessionId: randomUUID() })}`,
     ]) {
       expect((await loggedUser(authorization)).statusCode).toBe(401);
     }

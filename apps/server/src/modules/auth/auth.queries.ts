@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { authCodes, refreshTokens, signInFailures, users } from '../../db/schema';
 
@@ -15,32 +15,39 @@ export async function findUserById(db: DbOrTx, userId: number) {
   return row ?? null;
 }
 
+/** The failure counters of architecture.md "Identity"; see sign_in_failures for what each scope counts. */
+export type FailureScope = 'account' | 'address' | 'mfa' | 'link';
+export type FailureKeys = Partial<Record<FailureScope, string>>;
+
+const matchesAny = (keys: FailureKeys) =>
+  or(
+    ...Object.entries(keys).map(([scope, key]) =>
+      and(eq(signInFailures.scope, scope as FailureScope), eq(signInFailures.key, key)),
+    ),
+  );
+
+/** One query for every scope asked: how many failures each key has had since `since`. */
 export async function countRecentFailures(
   db: DbOrTx,
-  scope: 'account' | 'address',
-  key: string,
+  keys: FailureKeys,
   since: Date,
-) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+): Promise<Partial<Record<FailureScope, number>>> {
+  if (Object.keys(keys).length === 0) return {};
+  const rows = await db
+    .select({ scope: signInFailures.scope, n: sql<number>`count(*)::int` })
     .from(signInFailures)
-    .where(
-      and(eq(signInFailures.scope, scope), eq(signInFailures.key, key), gt(signInFailures.failedAt, since)),
-    );
-  return row?.n ?? 0;
+    .where(and(gt(signInFailures.failedAt, since), matchesAny(keys)))
+    .groupBy(signInFailures.scope);
+  return Object.fromEntries(rows.map((r) => [r.scope, r.n]));
 }
 
-export async function recordFailure(db: DbOrTx, accountKey: string, address: string) {
-  await db.insert(signInFailures).values([
-    { scope: 'account', key: accountKey },
-    { scope: 'address', key: address },
-  ]);
+export async function recordFailures(db: DbOrTx, keys: FailureKeys) {
+  const rows = Object.entries(keys).map(([scope, key]) => ({ scope: scope as FailureScope, key }));
+  if (rows.length) await db.insert(signInFailures).values(rows);
 }
 
-export async function clearAccountFailures(db: DbOrTx, accountKey: string) {
-  await db
-    .delete(signInFailures)
-    .where(and(eq(signInFailures.scope, 'account'), eq(signInFailures.key, accountKey)));
+export async function clearFailures(db: DbOrTx, keys: FailureKeys) {
+  if (Object.keys(keys).length) await db.delete(signInFailures).where(matchesAny(keys));
 }
 
 export async function insertAuthCode(
@@ -58,16 +65,25 @@ export async function countCodesSince(db: DbOrTx, userId: number, purpose: 'invi
   return row?.n ?? 0;
 }
 
-/** Marks the code used and returns it only if it was unused and unexpired: single use even under races. */
-export async function consumeAuthCode(db: DbOrTx, codeHash: string) {
+/** The code if it is unused and unexpired: a cheap look-up, so a wrong link costs no password hash. */
+export async function findOpenAuthCode(db: DbOrTx, codeHash: string) {
   const [row] = await db
-    .update(authCodes)
-    .set({ usedAt: new Date() })
+    .select()
+    .from(authCodes)
     .where(
       and(eq(authCodes.codeHash, codeHash), isNull(authCodes.usedAt), gt(authCodes.expiresAt, new Date())),
-    )
-    .returning();
+    );
   return row ?? null;
+}
+
+/** Marks the code used only if it still was unused and unexpired: single use even under races. */
+export async function consumeAuthCode(db: DbOrTx, codeId: number) {
+  const rows = await db
+    .update(authCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authCodes.codeId, codeId), isNull(authCodes.usedAt), gt(authCodes.expiresAt, new Date())))
+    .returning({ codeId: authCodes.codeId });
+  return rows.length === 1;
 }
 
 export async function voidOpenCodes(db: DbOrTx, userId: number) {
@@ -84,8 +100,21 @@ export async function insertRefreshToken(
   await db.insert(refreshTokens).values(values);
 }
 
+/** The refresh token with its user's email: the actor of a sign-out or of a detected reuse. */
 export async function findRefreshToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+  const [row] = await db
+    .select({
+      tokenId: refreshTokens.tokenId,
+      userId: refreshTokens.userId,
+      familyId: refreshTokens.familyId,
+      expiresAt: refreshTokens.expiresAt,
+      rotatedAt: refreshTokens.rotatedAt,
+      revokedAt: refreshTokens.revokedAt,
+      email: users.email,
+    })
+    .from(refreshTokens)
+    .innerJoin(users, eq(users.userId, refreshTokens.userId))
+    .where(eq(refreshTokens.tokenHash, tokenHash));
   return row ?? null;
 }
 

@@ -55,7 +55,7 @@ export function authRoutes(deps: {
         config: { access: identity },
         schema: { body: MfaSessionSchema, response: { 200: MfaSetupResultSchema } },
       },
-      (req) => auth.setupMfa(req.body.session),
+      (req) => auth.setupMfa(req.body.session, auditContextOf(req)),
     );
 
     app.post(
@@ -81,7 +81,7 @@ export function authRoutes(deps: {
     app.post(
       '/refresh',
       { config: { access: identity }, schema: { response: { 200: TokenResultSchema } } },
-      async (req, reply) => sendSession(reply, await auth.refresh(refreshCookieOf(req))),
+      async (req, reply) => sendSession(reply, await auth.refresh(refreshCookieOf(req), auditContextOf(req))),
     );
 
     app.post(
@@ -129,7 +129,7 @@ export function authRoutes(deps: {
         },
       },
       async (req, reply) => {
-        const session = await auth.changePassword(req.currentUser!.userId, req.body, auditContextOf(req));
+        const session = await auth.changePassword(req.currentUser!, req.body, auditContextOf(req));
         return { msg: MSG.passwordUpdated, ...sendSession(reply, session) };
       },
     );

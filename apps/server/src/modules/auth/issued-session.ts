@@ -3,4 +3,6 @@ export interface IssuedSession {
   accessToken: string;
   expiresIn: number;
   refreshToken: string;
+  /** The sessions row the tokens belong to (the refresh-token family). */
+  sessionId: string;
 }

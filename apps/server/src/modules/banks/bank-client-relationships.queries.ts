@@ -1,6 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { accounts, bankClientRelationships, banks } from '../../db/schema';
+import { bankTwelveMonthAverageSql } from '../balance-tables/twelve-month-averages';
 
 // Client-bank relationships (spec 2 "Banks tab of the client").
 
@@ -17,6 +18,10 @@ const relationshipFields = {
   numOfAccounts: sql<number>`(select count(*)::int from ${accounts} a
     where a.client_id = "bank_client_relationships"."client_id"
       and a.bank_id = "bank_client_relationships"."bank_id" and not a.is_staging)`,
+  avgBalance12Months: bankTwelveMonthAverageSql(
+    sql.raw('"bank_client_relationships"."client_id"'),
+    sql.raw('"bank_client_relationships"."bank_id"'),
+  ),
 };
 
 export async function selectRelationships(db: DbOrTx, where: SQL | undefined) {

@@ -30,8 +30,8 @@ function toRelationship(row: RelationshipRow): BankClientRelationship {
     bankId: row.bankId,
     bankName: row.bankName,
     numOfAccounts: Number(row.numOfAccounts),
-    // Average daily balance over twelve months: comes with the balance tables (analysis issue).
-    avgBalance12Months: null,
+    avgBalance12Months:
+      row.avgBalance12Months === null ? null : Math.round(Number(row.avgBalance12Months) * 100) / 100,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     status: row.status === 1 ? 1 : 0,
@@ -102,7 +102,7 @@ async function insertRelationshipAudited(tx: DbOrTx, input: RelationshipInput, c
   });
   await writeAudit(tx, ctx, {
     action: 'bankClientRelationship.created',
-    entity: 'bankClientRelationship',
+    entity: 'bank_client_relationship',
     entityId: row.bankClientRelId,
     after: audited(row),
   });
@@ -132,7 +132,7 @@ export async function ensureBankClientRelationship(
   if (inserted)
     await writeAudit(tx, ctx, {
       action: 'bankClientRelationship.created',
-      entity: 'bankClientRelationship',
+      entity: 'bank_client_relationship',
       entityId: inserted.bankClientRelId,
       after: audited(inserted),
     });
@@ -156,11 +156,34 @@ export async function editRelationship(
     const after = toRelationship((await q.selectRelationshipById(tx, bankClientRelId))!);
     await writeAudit(tx, ctx, {
       action: 'bankClientRelationship.updated',
-      entity: 'bankClientRelationship',
+      entity: 'bank_client_relationship',
       entityId: bankClientRelId,
       before: audited(before),
       after: audited(after),
     });
     return after;
+  });
+}
+
+/**
+ * For bank links: linking a relationship to a provider makes it that collection type, removing the
+ * link returns it to uploads. Runs in the caller's transaction, audited like an edit.
+ */
+export async function setRelationshipCollectionType(
+  tx: DbOrTx,
+  bankClientRelId: number,
+  collectionType: CollectionType,
+  ctx: AuditContext,
+): Promise<void> {
+  const before = await q.selectRelationshipById(tx, bankClientRelId);
+  if (!before) throw notFound(CLIENT_MSG.relationshipNotFound);
+  if (before.collectionType === collectionType) return;
+  await q.updateRelationship(tx, bankClientRelId, { collectionType });
+  await writeAudit(tx, ctx, {
+    action: 'bankClientRelationship.updated',
+    entity: 'bank_client_relationship',
+    entityId: bankClientRelId,
+    before: audited(before),
+    after: audited({ ...before, collectionType }),
   });
 }

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import { openBatchCountOfReport } from '../data-ingestion/batches.queries';
+import { clientTwelveMonthAverageSql } from '../balance-tables/twelve-month-averages';
 
 export async function selectClientOptions(db: DbOrTx, where: SQL | undefined) {
   return db
@@ -41,6 +42,11 @@ export async function selectClients(db: DbOrTx, where: SQL | undefined) {
       dataUntil: sql<
         string | null
       >`(select max(${transactions.transactionDate}) from ${transactions} where ${transactions.clientId} = ${outerClientId})`,
+      last12MonthAvgBalance: clientTwelveMonthAverageSql(outerClientId),
+      // The score of the client's latest cashVest with a score (the analyst's edit).
+      cashVest: sql<number | null>`(select s.total_score from cash_vest_scores s
+        where s.client_id = ${outerClientId} and s.total_score is not null
+        order by s.created_at desc, s.cash_vest_id desc limit 1)`,
       assignees: sql<{ userId: number; name: string }[]>`coalesce((
         select json_agg(json_build_object('userId', u.user_id, 'name', u.first_name || ' ' || u.last_name)
           order by lower(u.first_name), lower(u.last_name), u.user_id)
@@ -152,6 +158,8 @@ export async function selectOpenReport(db: DbOrTx, clientId: number) {
       endDate: openReports.endDate,
       dueDate: openReports.dueDate,
       ingestionStatus: sql<string>`initcap(${openReports.ingestionStatus})`,
+      analysisStatus: openReports.analysisStatus,
+      analysisCompletedAt: openReports.analysisCompletedAt,
       batchCount: openBatchCountOfReport,
     })
     .from(openReports)

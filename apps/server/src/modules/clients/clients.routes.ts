@@ -21,9 +21,14 @@ import {
   OptionListSchema,
   REPORT_FREQUENCIES,
 } from '@tideline/contracts';
+import {
+  StartReportBodySchema,
+  StartReportResultSchema,
+} from '@tideline/contracts/data-ingestion/start-report.schemas';
 import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import * as relationships from '../banks/bank-client-relationships.service';
+import { startReport } from '../data-ingestion/start-report.service';
 import * as clients from './clients.service';
 
 const FORM_LISTS = { permissions: ['VIEW_CLIENTS', 'ADD_CLIENTS', 'EDIT_CLIENTS'] } as const;
@@ -160,6 +165,24 @@ export function clientsRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           auditContextOf(req),
         );
         return { msg: CLIENT_MSG.relationshipUpdated, bankClientRel };
+      },
+    );
+
+    // Start Report (spec 4, 5, 7): opens the client's reporting cycle; the cycle belongs to data ingestion.
+    app.post(
+      '/start-report/:id',
+      {
+        config: { access: { permissions: ['START_REPORT'] } },
+        schema: {
+          params: ClientIdParamsSchema,
+          body: StartReportBodySchema,
+          response: { 201: StartReportResultSchema },
+        },
+      },
+      async (req, reply) => {
+        const { id } = req.params;
+        const result = await startReport(db, req.currentUser!, id, req.body.client, auditContextOf(req));
+        return reply.status(201).send(result);
       },
     );
 

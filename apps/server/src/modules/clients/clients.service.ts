@@ -6,6 +6,7 @@ import {
   type ClientOption,
   type ClientReportStatus,
 } from '@tideline/contracts';
+import { CLIENT_ANALYSIS_STATUS } from '@tideline/contracts/analysis/analysis.schemas';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { clients } from '../../db/schema';
 import { assertClientAccess, whereClientVisible } from '../../platform/access/client-scope';
@@ -42,9 +43,9 @@ function toClient(row: ClientRow): Client {
     reportCycle: c.reportCycle,
     assignTo: row.assignees.length ? row.assignees.map((a) => a.name) : null,
     assignees: row.assignees,
-    // Comes with the analysis issues (cashVest scores, balance tables); '---' in the list until then.
-    cashVest: null,
-    last12MonthAvgBalance: null,
+    cashVest: row.cashVest,
+    last12MonthAvgBalance:
+      row.last12MonthAvgBalance === null ? null : Math.round(Number(row.last12MonthAvgBalance) * 100) / 100,
     dataUntil: row.dataUntil,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
@@ -170,6 +171,10 @@ export async function editClient(
   });
 }
 
+/** ingestion.md "Reporting cycle": an analysis of the cycle was run and Complete Analysis not yet done. */
+const isInAnalysis = (open: { analysisStatus: string; analysisCompletedAt: Date | null }) =>
+  open.analysisStatus === 'In Progress' && open.analysisCompletedAt === null;
+
 /**
  * Spec 3 "Client report status" (a list; the first element counts): the client's open report, if
  * any, with its open batches. Finished reports
@@ -184,7 +189,7 @@ export async function reportStatusOf(
   const open = await q.selectOpenReport(db, clientId);
   return [
     {
-      reportStatus: open ? 'Reporting' : null,
+      reportStatus: open ? (isInAnalysis(open) ? CLIENT_ANALYSIS_STATUS : 'Reporting') : null,
       lastReportDate: null,
       openBatchCount: open?.batchCount ?? 0,
       reportStartDate: open?.startDate ?? null,

@@ -24,7 +24,7 @@ export function filesRoutes(platform: Platform): FastifyPluginAsyncZod {
         config: { access: { permissions: ['UPLOAD_FILES'] } },
         schema: { body: UploadRequestSchema, response: { 200: SignedUploadSchema } },
       },
-      (req) => requestUpload(deps, req.currentUser!, req.body),
+      (req) => requestUpload(deps, req.currentUser!, req.body, auditContextOf(req)),
     );
     app.post(
       '/:fileId/complete',

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { StoredFile, UploadRequest } from '@tideline/contracts';
-import type { Db } from '../../db/open-database';
-import { files } from '../../db/schema';
-import { assertClientAccess } from '../../platform/access/client-scope';
+import { FILE_MSG, type StoredFile, type UploadRequest } from '@tideline/contracts';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { assertClientAccess, canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { AppError, notFound } from '../../platform/http/app-error';
+import { AppError, forbidden, notFound } from '../../platform/http/app-error';
 import { CONTENT_TYPES, isKindAllowedFor, sniffFileKind } from '../../platform/storage/sniff-file-type';
 import type { Storage } from '../../platform/storage/storage';
+import { createFinalKey, createUploadKey } from '../../platform/storage/storage-keys';
+import * as q from './files.queries';
 
 export interface FilesDeps {
   db: Db;
@@ -16,22 +15,32 @@ export interface FilesDeps {
   uploadLimitBytes: number;
 }
 
-const FILE_NOT_FOUND = 'File not found.';
-
-function toStoredFile(row: typeof files.$inferSelect): StoredFile {
+function toStoredFile(row: q.FileRow): StoredFile {
   const { fileId, fileName, status, contentType, sizeBytes, rejectReason } = row;
   return { fileId, fileName, status, contentType, sizeBytes, rejectReason };
 }
 
-async function findVisibleFile(db: Db, user: CurrentUser, fileId: number) {
-  const [row] = await db.select().from(files).where(eq(files.fileId, fileId));
-  if (!row) throw notFound(FILE_NOT_FOUND);
-  if (row.clientId !== null) assertClientAccess(user, row.clientId, FILE_NOT_FOUND);
+/**
+ * Client scoping for files: a client's file for users of that client; a file of no client (firm-wide)
+ * for users who are not client-scoped only, since it may hold any client's data.
+ */
+export function canSeeFile(user: CurrentUser, clientId: number | null): boolean {
+  return clientId === null ? !user.isClientScoped : canAccessClient(user, clientId);
+}
+
+async function findVisibleFile(db: Db, user: CurrentUser, fileId: number): Promise<q.FileRow> {
+  const row = await q.selectFile(db, fileId);
+  if (!row || !canSeeFile(user, row.clientId)) throw notFound(FILE_MSG.notFound);
   return row;
 }
 
 /** Step 1 of the spec's upload flow: a pending file row and a signed form to post the bytes to. */
-export async function requestUpload(deps: FilesDeps, user: CurrentUser, input: UploadRequest) {
+export async function requestUpload(
+  deps: FilesDeps,
+  user: CurrentUser,
+  input: UploadRequest,
+  ctx: AuditContext,
+) {
   if (input.sizeBytes > deps.uploadLimitBytes) {
     throw new AppError(
       413,
@@ -39,24 +48,30 @@ export async function requestUpload(deps: FilesDeps, user: CurrentUser, input: U
     );
   }
   if (input.clientId !== null) assertClientAccess(user, input.clientId);
-  const now = new Date();
-  const key = `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}`;
-  const [row] = await deps.db
-    .insert(files)
-    .values({
-      storageKey: key,
-      fileName: input.fileName,
-      clientId: input.clientId,
+  else if (user.isClientScoped) throw forbidden(); // a firm-wide file they could never see again
+  const { fileName, clientId, sizeBytes, contentType } = input;
+  return deps.db.transaction(async (tx) => {
+    const uploadKey = createUploadKey();
+    const row = await q.insertPendingFile(tx, {
+      uploadKey,
+      fileName,
+      clientId,
+      sizeBytes,
       uploadedBy: user.userId,
-      sizeBytes: input.sizeBytes,
-    })
-    .returning();
-  const signed = await deps.storage.createSignedUpload({
-    key,
-    contentType: input.contentType,
-    maxBytes: deps.uploadLimitBytes,
+    });
+    await writeAudit(tx, ctx, {
+      action: 'file.requested',
+      entity: 'file',
+      entityId: row.fileId,
+      after: { fileName, clientId, sizeBytes, storageKey: uploadKey },
+    });
+    const signed = await deps.storage.createSignedUpload({
+      key: uploadKey,
+      contentType,
+      maxBytes: deps.uploadLimitBytes,
+    });
+    return { fileId: row.fileId, ...signed };
   });
-  return { fileId: row!.fileId, ...signed };
 }
 
 async function readHead(storage: Storage, key: string): Promise<Buffer> {
@@ -72,53 +87,68 @@ async function readHead(storage: Storage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, 8192);
 }
 
-/** Step 2: the bytes arrived; check size and type by content. A rejected file is deleted, never kept. */
+/** Size and type by content of the object at key; a reason when it may not be kept. */
+async function checkObject(deps: FilesDeps, key: string, fileName: string, sizeBytes: number) {
+  if (sizeBytes > deps.uploadLimitBytes) return { contentType: null, rejectReason: FILE_MSG.tooLarge };
+  if (sizeBytes === 0) return { contentType: null, rejectReason: 'The file is empty.' };
+  const kind = sniffFileKind(await readHead(deps.storage, key));
+  const rejectReason = isKindAllowedFor(fileName, kind)
+    ? null
+    : `The content of ${fileName} does not match its file type.`;
+  return { contentType: CONTENT_TYPES[kind], rejectReason };
+}
+
+/**
+ * Step 2: the bytes arrived. They move to a final key no upload form is signed for (so re-posting the
+ * form cannot replace them), and are checked there for size and type by content. A rejected file is
+ * deleted, never kept. The row stays locked throughout, so a second /complete waits and then answers
+ * the outcome of the first.
+ */
 export async function completeUpload(
   deps: FilesDeps,
   user: CurrentUser,
   fileId: number,
   ctx: AuditContext,
 ): Promise<StoredFile> {
-  const row = await findVisibleFile(deps.db, user, fileId);
-  if (row.status !== 'pending') return toStoredFile(row);
-  const head = await deps.storage.headObject(row.storageKey);
-  if (!head) throw new AppError(422, 'The file has not been uploaded yet.');
-  let rejectReason: string | null = null;
-  let contentType: string | null = null;
-  if (head.sizeBytes > deps.uploadLimitBytes) rejectReason = 'The file is larger than the upload limit.';
-  else if (head.sizeBytes === 0) rejectReason = 'The file is empty.';
-  else {
-    const kind = sniffFileKind(await readHead(deps.storage, row.storageKey));
-    contentType = CONTENT_TYPES[kind];
-    if (!isKindAllowedFor(row.fileName, kind))
-      rejectReason = `The content of ${row.fileName} does not match its file type.`;
-  }
-  if (rejectReason) await deps.storage.deleteObject(row.storageKey);
-  const [updated] = await deps.db.transaction(async (tx) => {
-    const out = await tx
-      .update(files)
-      .set({
-        status: rejectReason ? 'rejected' : 'stored',
-        rejectReason,
-        contentType,
-        sizeBytes: head.sizeBytes,
-      })
-      .where(eq(files.fileId, fileId))
-      .returning();
+  await findVisibleFile(deps.db, user, fileId);
+  const { checked, newRejectReason } = await deps.db.transaction(async (tx) => {
+    const row = (await q.selectFileForUpdate(tx, fileId))!;
+    if (row.status !== 'pending') return { checked: row, newRejectReason: null };
+    if (!(await deps.storage.headObject(row.storageKey))) throw new AppError(422, FILE_MSG.notUploaded);
+    const finalKey = createFinalKey();
+    await deps.storage.moveObject(row.storageKey, finalKey);
+    const sizeBytes = (await deps.storage.headObject(finalKey))?.sizeBytes ?? 0;
+    const { contentType, rejectReason } = await checkObject(deps, finalKey, row.fileName, sizeBytes);
+    if (rejectReason) await deps.storage.deleteObject(finalKey);
+    const status = rejectReason ? 'rejected' : 'stored';
+    const updated = await q.updateCheckedFile(tx, fileId, {
+      status,
+      storageKey: finalKey,
+      contentType,
+      sizeBytes,
+      rejectReason,
+    });
     await writeAudit(tx, ctx, {
-      action: rejectReason ? 'file.rejected' : 'file.stored',
+      action: `file.${status}`,
       entity: 'file',
       entityId: fileId,
-      after: { fileName: row.fileName, rejectReason },
+      before: { status: row.status, storageKey: row.storageKey },
+      after: { status, storageKey: finalKey, fileName: row.fileName, sizeBytes, contentType, rejectReason },
     });
-    return out;
+    return { checked: updated, newRejectReason: rejectReason };
   });
-  if (rejectReason) throw new AppError(422, rejectReason);
-  return toStoredFile(updated!);
+  if (newRejectReason) throw new AppError(422, newRejectReason);
+  return toStoredFile(checked);
 }
 
 export async function createDownloadUrl(deps: FilesDeps, user: CurrentUser, fileId: number) {
   const row = await findVisibleFile(deps.db, user, fileId);
-  if (row.status !== 'stored') throw notFound(FILE_NOT_FOUND);
+  if (row.status !== 'stored') throw notFound(FILE_MSG.notFound);
   return { url: await deps.storage.createSignedDownload({ key: row.storageKey, fileName: row.fileName }) };
+}
+
+/** A stored file for a job (no user: the job checked its batch), or null when it is gone or unchecked. */
+export async function findStoredFile(db: DbOrTx, fileId: number): Promise<q.FileRow | null> {
+  const row = await q.selectFile(db, fileId);
+  return row?.status === 'stored' ? row : null;
 }

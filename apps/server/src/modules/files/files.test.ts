@@ -7,6 +7,8 @@ import {
   type SignedInUser,
   type TestContext,
 } from '../../../test/test-context';
+import { postLocalForm } from '../../../test/file-fixtures';
+import { createUploadKey } from '../../platform/storage/storage-keys';
 
 let ctx: TestContext;
 let analyst: SignedInUser;
@@ -19,20 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Posts the signed form to the server's own upload endpoint, as a browser would. */
-async function postForm(url: string, fields: Record<string, string>, body: Buffer, fileName: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append('file', new Blob([body]), fileName);
-  const request = new Request(url, { method: 'POST', body: form });
-  return ctx.app.inject({
-    method: 'POST',
-    url: new URL(url).pathname,
-    headers: Object.fromEntries(request.headers),
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-}
-
 async function upload(user: SignedInUser, fileName: string, body: Buffer, clientId: number | null = null) {
   const signed = await post(
     ctx,
@@ -42,7 +30,7 @@ async function upload(user: SignedInUser, fileName: string, body: Buffer, client
   );
   expect(signed.statusCode).toBe(200);
   const { fileId, url, fields } = signed.json();
-  const posted = await postForm(url, fields, body, fileName);
+  const posted = await postLocalForm(ctx, url, fields, body, fileName);
   return {
     fileId,
     fields,
@@ -74,7 +62,10 @@ describe('files in embedded mode', () => {
       url: new URL(link.json().url).pathname + new URL(link.json().url).search,
     });
     expect(download.statusCode).toBe(200);
-    expect(download.headers['content-disposition']).toBe('attachment; filename="statement.csv"');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="statement.csv"; filename*=UTF-8''statement.csv`,
+    );
+    expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.body).toBe(csv.toString());
   });
 
@@ -88,9 +79,11 @@ describe('files in embedded mode', () => {
 
   it('refuses a tampered signature, an oversized file and a disallowed extension', async () => {
     const { fields, url } = await upload(analyst, 'a.csv', Buffer.from('x,y\n'));
-    const tampered = await postForm(
+    const tampered = await postLocalForm(
+      ctx,
+
       url,
-      { ...fields, key: 'uploads/elsewhere' },
+      { ...fields, key: createUploadKey() },
       Buffer.from('x,y\n'),
       'a.csv',
     );
@@ -109,7 +102,7 @@ describe('files in embedded mode', () => {
       analyst.auth,
     );
     expect(exe.statusCode).toBe(400);
-    const oversized = await postForm(url, fields, Buffer.alloc(5000, 65), 'a.csv');
+    const oversized = await postLocalForm(ctx, url, fields, Buffer.alloc(5000, 65), 'a.csv');
     expect(oversized.statusCode).toBe(413);
   });
 

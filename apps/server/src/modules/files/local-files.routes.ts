@@ -1,15 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
-import { z } from 'zod';
-import { AppError, forbidden } from '../../platform/http/app-error';
+import { FILE_MSG, LocalDownloadQuerySchema } from '@tideline/contracts';
+import { auditContextOf } from '../../platform/audit/write-audit';
 import type { Platform } from '../../platform/create-platform';
-
-const DownloadQuerySchema = z.object({
-  key: z.string(),
-  expires: z.string(),
-  fileName: z.string(),
-  signature: z.string(),
-});
+import { badRequest, notFound } from '../../platform/http/app-error';
+import { formatAttachmentDisposition } from '../../platform/storage/attachment-disposition';
+import { receiveLocalUpload, type LocalUploadDeps } from './local-upload.service';
 
 /**
  * Embedded mode's stand-in for S3's presigned POST and GET: the signature in the form or the query is
@@ -17,33 +13,32 @@ const DownloadQuerySchema = z.object({
  */
 export function localFileRoutes(platform: Platform): FastifyPluginAsyncZod {
   const storage = platform.localStorage;
-  const limit = platform.config.UPLOAD_LIMIT_BYTES;
+  const deps: LocalUploadDeps = {
+    db: platform.database.db,
+    localStorage: storage,
+    uploadLimitBytes: platform.config.UPLOAD_LIMIT_BYTES,
+  };
   return async (app) => {
-    await app.register(fastifyMultipart, { limits: { fileSize: limit, files: 1, fields: 10 } });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: deps.uploadLimitBytes, files: 1, fields: 10, fieldSize: 1024 },
+    });
 
     app.post(
       '/upload',
       { config: { access: { public: true, reason: 'signed upload form' } } },
       async (req, reply) => {
-        const fields: Record<string, string> = {};
-        let stored = false;
+        const fields: [string, unknown][] = [];
         for await (const part of req.parts()) {
           if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
+            fields.push([part.fieldname, part.value]);
             continue;
           }
           // As with S3, the signed fields come before the file.
-          const { key = '', expires = '', maxBytes = '', contentType = '', signature = '' } = fields;
-          if (!storage.verifySignature({ key, expires, maxBytes, contentType, signature }, 'upload'))
-            throw forbidden('The upload link is invalid or has expired.');
-          const body = await part.toBuffer();
-          if (part.file.truncated || body.length > Number(maxBytes))
-            throw new AppError(413, 'The file is larger than the upload limit.');
-          await storage.putObject(key, body, contentType);
-          stored = true;
+          const form = storage.readUploadForm(fields);
+          await receiveLocalUpload(deps, form, part.file, auditContextOf(req));
+          return reply.status(204).send();
         }
-        if (!stored) throw new AppError(400, 'No file was sent.');
-        return reply.status(204).send();
+        throw badRequest(FILE_MSG.noFile);
       },
     );
 
@@ -51,16 +46,15 @@ export function localFileRoutes(platform: Platform): FastifyPluginAsyncZod {
       '/download',
       {
         config: { access: { public: true, reason: 'signed download link' } },
-        schema: { querystring: DownloadQuerySchema },
+        schema: { querystring: LocalDownloadQuerySchema },
       },
       async (req, reply) => {
-        const { key, expires, fileName, signature } = req.query;
-        if (!storage.verifySignature({ key, expires, fileName, signature }, 'download'))
-          throw forbidden('The download link is invalid or has expired.');
-        const head = await storage.headObject(key);
-        if (!head) throw new AppError(404, 'File not found.');
-        reply.header('content-disposition', `attachment; filename="${fileName.replace(/["\\\r\n]/g, '_')}"`);
-        reply.type(head.contentType ?? 'application/octet-stream');
+        const { key, fileName } = storage.readDownloadLink(req.query);
+        if (!(await storage.headObject(key))) throw notFound(FILE_MSG.notFound);
+        // Never rendered inline, whatever the bytes are (security issue 14 point 8).
+        reply.header('content-disposition', formatAttachmentDisposition(fileName));
+        reply.header('x-content-type-options', 'nosniff');
+        reply.type('application/octet-stream');
         return reply.send(await storage.getObject(key));
       },
     );

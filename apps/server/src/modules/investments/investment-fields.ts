@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   NO_FILE_ID,
   type Investment,
@@ -20,20 +21,35 @@ import {
 /** Today as a calendar day in UTC: the day the windows and daysUntilMaturity count from. */
 export const todaySql = sql<string>`(now() at time zone 'utc')::date`;
 
+/** The columns the computed fields read: investments' own, or a staging investment's. */
+interface InvestmentTermColumns {
+  faceValue: AnyPgColumn;
+  settlementAmount: AnyPgColumn;
+  couponRate: AnyPgColumn;
+  settlementDate: AnyPgColumn;
+  maturityDate: AnyPgColumn;
+}
+
 /** Maturity date minus today, in days (negative once matured). */
-export const daysUntilMaturitySql = sql<number>`(${investments.maturityDate} - ${todaySql})`;
+export const daysUntilMaturityOf = (t: Pick<InvestmentTermColumns, 'maturityDate'>) =>
+  sql<number>`(${t.maturityDate} - ${todaySql})`;
 
 /**
  * (faceValue − settlementAmount) + faceValue × couponRate / 100 × days(settlement → maturity) / 365,
  * rounded to cents. couponRate is a percent (spec 9 shows it 'with %'); no coupon counts as 0.
  */
-export const interestAtMaturitySql = sql<string>`round(
-  (${investments.faceValue} - ${investments.settlementAmount})
-  + ${investments.faceValue} * coalesce(${investments.couponRate}, 0) / 100
-    * (${investments.maturityDate} - ${investments.settlementDate}) / 365.0, 2)`;
+export const interestAtMaturityOf = (t: InvestmentTermColumns) => sql<string>`round(
+  (${t.faceValue} - ${t.settlementAmount})
+  + ${t.faceValue} * coalesce(${t.couponRate}, 0) / 100
+    * (${t.maturityDate} - ${t.settlementDate}) / 365.0, 2)`;
 
 /** 'Premium' when bought above face value, else 'Discount' (at par counts as 'Discount', spec 3). */
-export const premiumDiscountSql = sql<PremiumDiscount>`(case when ${investments.settlementAmount} > ${investments.faceValue} then 'Premium' else 'Discount' end)`;
+export const premiumDiscountOf = (t: Pick<InvestmentTermColumns, 'faceValue' | 'settlementAmount'>) =>
+  sql<PremiumDiscount>`(case when ${t.settlementAmount} > ${t.faceValue} then 'Premium' else 'Discount' end)`;
+
+export const daysUntilMaturitySql = daysUntilMaturityOf(investments);
+export const interestAtMaturitySql = interestAtMaturityOf(investments);
+export const premiumDiscountSql = premiumDiscountOf(investments);
 
 /** 'Client Name, Account Name' (spec 3: the part after the comma is the account name). */
 export const clientAccountRelationshipSql = sql<string>`(${clients.clientName} || ', ' || ${accounts.accountName})`;

@@ -124,16 +124,19 @@ export function selectInvestmentGroupOptions(db: DbOrTx, investmentId: number) {
     .orderBy(asc(sql`lower(${investmentGroups.groupName})`), asc(investmentGroups.groupId));
 }
 
+/** Groups named `name` (case-insensitive), but for `exceptId`: the same-name warning. */
+export function whereGroupNamed(name: string, exceptId?: number): SQL {
+  return and(
+    sql`lower(${investmentGroups.groupName}) = ${name.trim().toLowerCase()}`,
+    exceptId === undefined ? undefined : sql`${investmentGroups.groupId} <> ${exceptId}`,
+  )!;
+}
+
 export async function groupNameExists(db: DbOrTx, name: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ groupId: investmentGroups.groupId })
     .from(investmentGroups)
-    .where(
-      and(
-        sql`lower(${investmentGroups.groupName}) = ${name.trim().toLowerCase()}`,
-        exceptId === undefined ? undefined : sql`${investmentGroups.groupId} <> ${exceptId}`,
-      ),
-    )
+    .where(whereGroupNamed(name, exceptId))
     .limit(1);
   return row !== undefined;
 }

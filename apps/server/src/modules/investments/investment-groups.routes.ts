@@ -44,7 +44,9 @@ export function investmentGroupsRoutes(deps: { db: Db }): FastifyPluginAsyncZod 
         config: { access: { permissions: ['ADD_INVESTMENT_GROUPS', 'EDIT_INVESTMENT_GROUPS'] } },
         schema: { querystring: InvestmentGroupNameExistsQuerySchema, response: { 200: NameExistsSchema } },
       },
-      async (req) => ({ exists: await groups.groupNameExists(req.query.name, req.query.exceptId) }),
+      async (req) => ({
+        exists: await groups.groupNameExists(req.currentUser!, req.query.name, req.query.exceptId),
+      }),
     );
     app.get(
       '/groups/single/:id',

@@ -216,7 +216,11 @@ export function createInvestmentGroupsService(deps: { db: Db }) {
       return gq.selectInvestmentGroupOptions(db, investmentId);
     },
 
-    groupNameExists: (name: string, exceptId?: number) => gq.groupNameExists(db, name, exceptId),
+    /** The same-name warning: a client-scoped user hears only of the groups they can see. */
+    async groupNameExists(user: CurrentUser, name: string, exceptId?: number): Promise<boolean> {
+      if (!user.isClientScoped) return gq.groupNameExists(db, name, exceptId);
+      return (await visibleGroups(db, user, gq.whereGroupNamed(name, exceptId))).length > 0;
+    },
   };
 }
 

@@ -66,6 +66,8 @@ const investmentColumns = {
   // The group page shows 'Account Name' in place of the relationship.
   accountName: { sql: accounts.accountName, kind: 'text', sortable: true, filterable: true },
   clientName: { sql: clients.clientName, kind: 'text', sortable: true, filterable: true },
+  // Issue 20 point 10: the default order leads with current holdings and puts matured ones last.
+  isMatured: { sql: sql`(${daysUntilMaturitySql} < 0)`, kind: 'boolean', sortable: true, filterable: true },
 } satisfies Record<string, ListColumn>;
 
 /**
@@ -84,7 +86,10 @@ export function investmentListFor(user: CurrentUser) {
       },
     },
     tieBreak: investments.id,
-    defaultSort: [{ id: 'maturityDate', desc: false }],
+    defaultSort: [
+      { id: 'isMatured', desc: false },
+      { id: 'maturityDate', desc: false },
+    ],
   });
 }
 

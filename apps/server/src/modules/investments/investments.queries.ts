@@ -104,7 +104,11 @@ export async function selectInvestmentType(db: DbOrTx, investmentTypeId: number)
 
 export function selectActiveTypeOptions(db: DbOrTx) {
   return db
-    .select({ label: investmentTypes.investmentTypeName, value: investmentTypes.investmentTypeId })
+    .select({
+      label: investmentTypes.investmentTypeName,
+      value: investmentTypes.investmentTypeId,
+      callable: investmentTypes.callable,
+    })
     .from(investmentTypes)
     .where(eq(investmentTypes.status, 1))
     .orderBy(asc(sql`lower(${investmentTypes.investmentTypeName})`), asc(investmentTypes.investmentTypeId));

@@ -62,7 +62,10 @@ export function investmentsRoutes(platform: Platform): FastifyPluginAsyncZod {
     app.get(
       '/types/list',
       {
-        config: { access: { permissions: ['VIEW_INVESTMENTS', 'VIEW_INVESTMENT_TYPES'] } },
+        // The staging investments dialog picks a type too (ingestion-analysis.md 2).
+        config: {
+          access: { permissions: ['VIEW_INVESTMENTS', 'VIEW_INVESTMENT_TYPES', 'VIEW_STAGING_INVESTMENTS'] },
+        },
         schema: { response: { 200: z.array(InvestmentTypeOptionSchema) } },
       },
       () => investments.listTypeOptions(),

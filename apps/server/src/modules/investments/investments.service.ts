@@ -1,7 +1,8 @@
 import { and, type SQL } from 'drizzle-orm';
-import type { PagedList, PagedListQuery } from '@tideline/contracts';
+import { MSG, type PagedList, type PagedListQuery } from '@tideline/contracts';
 import {
   INVESTMENT_MSG,
+  isCallDateMissing,
   NO_FILE_ID,
   type Investment,
   type InvestmentInputParsed,
@@ -55,8 +56,11 @@ export async function lockVisibleInvestments(tx: DbOrTx, user: CurrentUser, ids:
   return rows;
 }
 
-/** Spec 5: the chosen type must exist and be active (422: a valid form the current settings refuse). */
-async function assertActiveType(db: DbOrTx, investmentTypeId: number, currentTypeId: number) {
+/**
+ * Spec 5: the chosen type must exist and be active (422: a valid form the current settings refuse).
+ * `currentTypeId` is the row's type (a staging row may have none yet); answers the type.
+ */
+export async function assertActiveType(db: DbOrTx, investmentTypeId: number, currentTypeId: number | null) {
   const type = await q.selectInvestmentType(db, investmentTypeId);
   if (!type)
     throw badRequest(INVESTMENT_MSG.typeNotFound, { investmentTypeId: [INVESTMENT_MSG.typeNotFound] });
@@ -65,6 +69,7 @@ async function assertActiveType(db: DbOrTx, investmentTypeId: number, currentTyp
     throw new AppError(422, INVESTMENT_MSG.typeNotActive, {
       investmentTypeId: [INVESTMENT_MSG.typeNotActive],
     });
+  return type;
 }
 
 export function createInvestmentsService(deps: { db: Db }) {
@@ -114,7 +119,10 @@ export function createInvestmentsService(deps: { db: Db }) {
     ): Promise<Investment> {
       await db.transaction(async (tx) => {
         const [before] = await lockVisibleInvestments(tx, user, [id]);
-        await assertActiveType(tx, input.investmentTypeId, before!.investmentTypeId);
+        const type = await assertActiveType(tx, input.investmentTypeId, before!.investmentTypeId);
+        // Issue 20 point 1: only a callable instrument needs its call date.
+        if (isCallDateMissing(input.callDate, type))
+          throw badRequest(MSG.required, { callDate: [MSG.required] });
         const after = await q.updateInvestment(tx, id, {
           faceValue: input.faceValue,
           settlementAmount: input.settlementAmount,

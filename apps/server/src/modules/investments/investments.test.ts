@@ -202,7 +202,14 @@ describe('lists and scoping', () => {
       await list(`/api/investments/account/${accountA}`, admin)
     ).json() as PagedList<Investment>;
     expect(byAccount.totalCount).toBe(3);
-    expect(byAccount.results[0]!.maturityDate <= byAccount.results[1]!.maturityDate).toBe(true);
+    // Issue 20 point 10: current holdings first, then the matured ones, each by maturity date.
+    expect(byAccount.results.map((r) => r.id)).toEqual([ids.soon, ids.premium, ids.discount]);
+    const current = (
+      await list(`/api/investments/account/${accountA}`, admin, {
+        filters: [{ id: 'isMatured', value: false }],
+      })
+    ).json() as PagedList<Investment>;
+    expect(current.results.map((r) => r.id)).toEqual([ids.soon]);
     const byClient = (
       await list(`/api/investments/client/${clientB}`, admin)
     ).json() as PagedList<Investment>;
@@ -293,7 +300,7 @@ describe('edit', () => {
         ...(await valid()),
         faceValue: 'abc',
         interestRate: '',
-        settlementAmount: '1,000',
+        settlementAmount: '1,00',
         fund: 'x'.repeat(51),
       },
     });
@@ -326,6 +333,32 @@ describe('edit', () => {
     }[];
     expect(options.map((o) => o.label)).toContain('Certificate of Deposit');
     expect(options.map((o) => o.label)).not.toContain(inactive!.investmentTypeName);
+  });
+
+  it('saves an empty call date as null, and requires one for a callable type only (issue 20 point 1)', async () => {
+    const saved = await call(ctx, 'PUT', `/api/investments/${ids.soon}`, admin, {
+      investment: { ...(await valid()), callDate: '' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as { investment: Investment }).investment.callDate).toBeNull();
+
+    const callable = await investmentTypeId(ctx, 'Callable Agency Note');
+    const refused = await call(ctx, 'PUT', `/api/investments/${ids.soon}`, admin, {
+      investment: { ...(await valid()), investmentTypeId: callable, callDate: null },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ msg: 'Required!', fieldErrors: { callDate: ['Required!'] } });
+    const withDate = await call(ctx, 'PUT', `/api/investments/${ids.soon}`, admin, {
+      investment: { ...(await valid()), investmentTypeId: callable },
+    });
+    expect(withDate.statusCode).toBe(200);
+
+    const options = (await call(ctx, 'GET', '/api/investments/types/list', admin)).json() as {
+      label: string;
+      callable: boolean;
+    }[];
+    expect(options.find((o) => o.label === 'Callable Agency Note')?.callable).toBe(true);
+    expect(options.find((o) => o.label === 'Treasury Bill')?.callable).toBe(false);
   });
 
   it('needs EDIT_INVESTMENTS, and a client-scoped user cannot edit another client', async () => {

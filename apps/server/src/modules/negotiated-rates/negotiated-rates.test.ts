@@ -102,9 +102,13 @@ describe('negotiated rates', () => {
     for (const field of ['clientId', 'bankId', 'state', 'rate', 'realized'])
       expect(errors[`negotiatedRates.${field}`]).toEqual(['Required!']);
     expect(errors['negotiatedRates.amount']).toEqual(['Field must be a number.']);
-    const badTerm = await addRate({ term: '1,000', rate: '+.5' });
+    // Thousands separators in their place and a trailing % are fine (issue 20 point 7); others are not.
+    const badTerm = await addRate({ term: '1,00', rate: '+.5' });
     expect(badTerm.json().fieldErrors['negotiatedRates.term']).toEqual(['Field must be a number.']);
     expect(badTerm.json().fieldErrors['negotiatedRates.rate']).toBeUndefined();
+    const typed = await addRate({ amount: '1,250,000.50', term: '1,095', rate: '4.25%' });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().negotiatedRate).toMatchObject({ amount: 1_250_000.5, term: 1095, rate: 4.25 });
     expect((await addRate({ state: 'PR' })).json().fieldErrors['negotiatedRates.state']).toEqual([
       'Choose a US state or DC.',
     ]);

@@ -51,7 +51,7 @@ export function createNoteCommentsService(deps: { db: Db }) {
         const row = await q.insertComment(tx, { ...input, authorId: user.userId });
         await writeAudit(tx, ctx, {
           action: 'note-comment.created',
-          entity: 'note-comment',
+          entity: 'note_comment',
           entityId: row.commentId,
           after: { noteId: row.noteId, comment: row.comment },
         });
@@ -67,7 +67,7 @@ export function createNoteCommentsService(deps: { db: Db }) {
         await q.updateComment(tx, commentId, text);
         await writeAudit(tx, ctx, {
           action: 'note-comment.updated',
-          entity: 'note-comment',
+          entity: 'note_comment',
           entityId: commentId,
           before: { comment: before.comment },
           after: { comment: text },
@@ -83,7 +83,7 @@ export function createNoteCommentsService(deps: { db: Db }) {
         await q.deleteComment(tx, commentId);
         await writeAudit(tx, ctx, {
           action: 'note-comment.deleted',
-          entity: 'note-comment',
+          entity: 'note_comment',
           entityId: commentId,
           before: { noteId: before.noteId, authorId: before.authorId, comment: before.comment },
         });

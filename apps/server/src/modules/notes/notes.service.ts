@@ -16,6 +16,7 @@ import { findVisibleAccount } from '../accounts/accounts.service';
 import { findVisibleClient } from '../clients/clients.service';
 import { findVisibleBatch } from '../data-ingestion/batches.service';
 import { findVisibleTemplate } from '../templates/templates.service';
+import { canSeeUser } from '../users/users.service';
 import { composeNoteTaggedMail, notePageUrl } from './note-tag-mail';
 import { assertActive, assertReadable } from './note-rules';
 import * as q from './notes.queries';
@@ -75,13 +76,23 @@ async function assertCategories(tx: DbOrTx, ids: readonly number[], kept: readon
     throw unprocessable(NOTE_MSG.categoryInactive, 'categoriesList');
 }
 
-/** Only users who would see the note can be tagged: active, holding VIEW_NOTES, and seeing its client. */
-async function findTaggableUsers(tx: DbOrTx, ids: readonly number[], clientId: number | null) {
+/**
+ * Only users who would see the note can be tagged: active, holding VIEW_NOTES, and seeing its client.
+ * And only users the tagger may pick (GET /api/users/list): a client-scoped tagger cannot reach, nor
+ * have the portal mail, the users of other clients (security issue 14 point 9).
+ */
+async function findTaggableUsers(
+  tx: DbOrTx,
+  tagger: CurrentUser,
+  ids: readonly number[],
+  clientId: number | null,
+) {
   const found = await q.selectTaggableUsers(tx, ids);
   const canSee = (u: q.TaggableUser) =>
     u.status === 1 &&
     u.canViewNotes &&
-    (!u.isClientScoped || clientId === null || u.clientIds.includes(clientId));
+    (!u.isClientScoped || clientId === null || u.clientIds.includes(clientId)) &&
+    canSeeUser(tagger, u);
   if (found.length !== ids.length || !found.every(canSee))
     throw unprocessable(NOTE_MSG.userCannotBeTagged, 'taggedUsersList');
   return found;
@@ -168,7 +179,7 @@ export function createNotesService(deps: NotesDeps) {
       }
       const { note, tagged } = await db.transaction(async (tx) => {
         await assertCategories(tx, categoryIds, []);
-        const tagged = await findTaggableUsers(tx, taggedIds, clientId);
+        const tagged = await findTaggableUsers(tx, user, taggedIds, clientId);
         const note = await q.insertNote(tx, {
           noteTitle: input.noteTitle,
           noteDescription: input.noteDescription,
@@ -207,7 +218,7 @@ export function createNotesService(deps: NotesDeps) {
         const keptCategories = await q.selectCategoryIdsOfNote(tx, noteId);
         await assertCategories(tx, categoryIds, keptCategories);
         const added = taggedIds.filter((id) => !locked.taggedUserIds.includes(id));
-        const newlyTagged = await findTaggableUsers(tx, added, before.clientId);
+        const newlyTagged = await findTaggableUsers(tx, user, added, before.clientId);
         await q.updateNote(tx, noteId, {
           noteTitle: input.noteTitle,
           noteDescription: input.noteDescription,

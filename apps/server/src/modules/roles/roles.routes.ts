@@ -30,7 +30,7 @@ export function rolesRoutes(deps: { roles: RolesService }): FastifyPluginAsyncZo
         schema: { body: RoleBodySchema, response: { 201: RoleResultSchema } },
       },
       async (req, reply) => {
-        const role = await roles.createRole(req.body.role, auditContextOf(req));
+        const role = await roles.createRole(req.currentUser!, req.body.role, auditContextOf(req));
         return reply.status(201).send({ msg: ROLE_MSG.created, role });
       },
     );
@@ -42,7 +42,12 @@ export function rolesRoutes(deps: { roles: RolesService }): FastifyPluginAsyncZo
         schema: { params: RoleIdParamsSchema, body: RoleBodySchema, response: { 200: RoleResultSchema } },
       },
       async (req) => {
-        const role = await roles.editRole(req.params.id, req.body.role, auditContextOf(req));
+        const role = await roles.editRole(
+          req.currentUser!,
+          req.params.id,
+          req.body.role,
+          auditContextOf(req),
+        );
         return { msg: ROLE_MSG.updated, role };
       },
     );

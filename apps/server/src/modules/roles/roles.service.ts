@@ -1,4 +1,5 @@
 import {
+  holdsAllPermissions,
   PERMISSIONS,
   ROLE_MSG,
   type Permission,
@@ -9,8 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { isUniqueViolation } from '../../db/pg-errors';
+import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { conflict, notFound } from '../../platform/http/app-error';
+import { conflict, forbidden, notFound } from '../../platform/http/app-error';
 import * as q from './roles.queries';
 
 /** What roles need to know about and do to users; the users area provides it (wired in app.ts). */
@@ -18,6 +20,7 @@ export interface RoleUsers {
   countUsersByRole(db: DbOrTx): Promise<Map<number, number>>;
   clearClientAssociationsOfRole(tx: DbOrTx, roleId: number): Promise<void>;
   countActiveUsersWithPermission(tx: DbOrTx, permission: Permission): Promise<number>;
+  countUsersOfRoleOutsideClients(tx: DbOrTx, roleId: number, clientIds: readonly number[]): Promise<number>;
 }
 
 type RoleRow = NonNullable<Awaited<ReturnType<typeof q.selectRoleById>>>;
@@ -55,10 +58,32 @@ function toRole(row: RoleRow, userCount: number): Role {
 
 type ParsedRoleInput = z.output<typeof RoleInputSchema>;
 
+/**
+ * Security issue 14 point 4: nobody puts into a role a permission they do not hold, and a client-scoped
+ * editor keeps roles client-scoped (an unscoped role sees every client, theirs or not).
+ */
+function assertMayDefineRole(actor: CurrentUser, input: ParsedRoleInput) {
+  if (!holdsAllPermissions(actor.permList, input.permissions))
+    throw forbidden(ROLE_MSG.cannotGrantPermissions);
+  if (actor.isClientScoped && !input.isClientScoped) throw forbidden(ROLE_MSG.scopedRoleOnly);
+}
+
 // Roles (ours, issue 3): rows holding catalogue permissions. The access hook reloads the role on every
 // request, so a change applies to its users at their next request.
 export function createRolesService(deps: { db: Db; users: RoleUsers }) {
   const { db, users } = deps;
+
+  /**
+   * Editing a role changes what its users may do: the editor must hold everything it holds now, and a
+   * client-scoped editor may change only client-scoped roles held by users of their own clients.
+   */
+  async function assertMayEditRole(tx: DbOrTx, actor: CurrentUser, before: RoleRow) {
+    if (!holdsAllPermissions(actor.permList, before.permissions)) throw forbidden(ROLE_MSG.cannotEditRole);
+    if (!actor.isClientScoped) return;
+    if (!before.isClientScoped) throw forbidden(ROLE_MSG.scopedRoleOnly);
+    if ((await users.countUsersOfRoleOutsideClients(tx, before.roleId, actor.clientIds)) > 0)
+      throw forbidden(ROLE_MSG.roleHeldOutsideClients);
+  }
 
   async function describeRole(tx: DbOrTx, row: RoleRow) {
     return toRole(row, (await users.countUsersByRole(tx)).get(row.roleId) ?? 0);
@@ -80,7 +105,8 @@ export function createRolesService(deps: { db: Db; users: RoleUsers }) {
       return rows.map((r) => toRole(r, counts.get(r.roleId) ?? 0));
     },
 
-    async createRole(input: ParsedRoleInput, ctx: AuditContext): Promise<Role> {
+    async createRole(actor: CurrentUser, input: ParsedRoleInput, ctx: AuditContext): Promise<Role> {
+      assertMayDefineRole(actor, input);
       return saveUnique(() =>
         db.transaction(async (tx) => {
           if (await q.findRoleIdByName(tx, input.roleName)) throw conflict(ROLE_MSG.nameTaken);
@@ -100,11 +126,18 @@ export function createRolesService(deps: { db: Db; users: RoleUsers }) {
       );
     },
 
-    async editRole(roleId: number, input: ParsedRoleInput, ctx: AuditContext): Promise<Role> {
+    async editRole(
+      actor: CurrentUser,
+      roleId: number,
+      input: ParsedRoleInput,
+      ctx: AuditContext,
+    ): Promise<Role> {
+      assertMayDefineRole(actor, input);
       return saveUnique(() =>
         db.transaction(async (tx) => {
           const before = await q.selectRoleById(tx, roleId);
           if (!before) throw notFound(ROLE_MSG.notFound);
+          await assertMayEditRole(tx, actor, before);
           if (await q.findRoleIdByName(tx, input.roleName, roleId)) throw conflict(ROLE_MSG.nameTaken);
           const row = await q.updateRole(tx, roleId, {
             roleName: input.roleName,

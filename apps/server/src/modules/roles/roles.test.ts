@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ROLE_MSG, type Role } from '@tideline/contracts';
+import { PERMISSIONS, ROLE_MSG, type Role } from '@tideline/contracts';
 import { auditLog, roles, users } from '../../db/schema';
+import type { CurrentUser } from '../../platform/access/route-access';
 import {
   call,
   createClients,
@@ -28,6 +29,19 @@ beforeAll(async () => {
   nobody = await createSignedInUser(ctx, (await createRole(ctx, [])).roleName);
 });
 afterAll(() => ctx.close());
+
+// An actor holding every permission, for calling the service directly.
+const ADMIN_ACTOR: CurrentUser = {
+  userId: 0,
+  email: 'system',
+  firstName: 'System',
+  lastName: 'Test',
+  roleId: 0,
+  roleName: 'Admin',
+  permList: [...PERMISSIONS],
+  isClientScoped: false,
+  clientIds: [],
+};
 
 const uniqueName = (prefix = 'Role') => `${prefix} ${randomUUID().slice(0, 8)}`;
 const roleBody = (roleName: string, permissions: string[] = ['VIEW_DASHBOARD'], isClientScoped = false) => ({
@@ -167,6 +181,7 @@ describe('PUT /api/roles/:id', () => {
     const role = await createRole(ctx, ['EDIT_ROLES']);
     await expect(
       lastEditorGone.editRole(
+        ADMIN_ACTOR,
         role.roleId,
         { roleName: role.roleName, permissions: [], isClientScoped: false },
         SYSTEM_CONTEXT,

@@ -72,3 +72,13 @@ export async function countTransactionsByKeyword(db: DbOrTx, ids: readonly numbe
 export async function deleteKeywords(db: DbOrTx, ids: readonly number[]) {
   await db.delete(keywords).where(inArray(keywords.keywordId, [...ids]));
 }
+
+/** Keywords of active categories, lowest rank first: the order ingestion tries them in. */
+export function selectKeywordsByRank(db: DbOrTx) {
+  return db
+    .select({ keywordId: keywords.keywordId, keywordName: keywords.keywordName })
+    .from(keywords)
+    .innerJoin(keywordCategories, eq(keywordCategories.categoryId, keywords.keywordCategoryId))
+    .where(eq(keywordCategories.status, 1))
+    .orderBy(asc(keywordCategories.rank), asc(keywordCategories.categoryId), asc(keywords.keywordId));
+}

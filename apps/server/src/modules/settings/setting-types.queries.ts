@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SettingTypeKind } from '@tideline/contracts/settings/setting-types.schemas';
 import type { DbOrTx } from '../../db/open-database';
@@ -12,6 +12,8 @@ interface TypeTable {
   name: PgColumn;
   status: PgColumn;
   createdAt: PgColumn;
+  /** Investment types only: whether the instrument is callable (issue 20 point 1). */
+  callable?: PgColumn;
   /** The unique index on lower(name): a clash on it is a 409. */
   nameIndex: string;
 }
@@ -31,6 +33,7 @@ export const TYPE_TABLES: Record<SettingTypeKind, TypeTable> = {
     name: investmentTypes.investmentTypeName,
     status: investmentTypes.status,
     createdAt: investmentTypes.createdAt,
+    callable: investmentTypes.callable,
     nameIndex: 'investment_types_name_lower_key',
   },
   institutionType: {
@@ -56,9 +59,17 @@ export interface TypeRow {
   name: string;
   status: number;
   createdAt: Date;
+  /** Set for investment types only. */
+  callable?: boolean;
 }
 
-const columnsOf = (t: TypeTable) => ({ id: t.id, name: t.name, status: t.status, createdAt: t.createdAt });
+const columnsOf = (t: TypeTable) => ({
+  id: t.id,
+  name: t.name,
+  status: t.status,
+  createdAt: t.createdAt,
+  ...(t.callable ? { callable: t.callable } : {}),
+});
 
 /** Every type, active and inactive, by name. */
 export async function selectTypes(db: DbOrTx, kind: SettingTypeKind): Promise<TypeRow[]> {
@@ -102,11 +113,29 @@ export async function selectTypesByIds(db: DbOrTx, kind: SettingTypeKind, ids: r
 
 // Writes name the columns unqualified (PostgreSQL refuses "table"."column" in SET and insert lists).
 const column = (c: PgColumn) => sql.identifier(c.name);
+type Column = ReturnType<typeof column>;
 
-export async function insertType(db: DbOrTx, kind: SettingTypeKind, name: string): Promise<number> {
+/** The flag columns a write sets: callable, on investment types, when it is given. */
+function flagsOf(t: TypeTable, callable: boolean | undefined): [Column, SQL][] {
+  return t.callable && callable !== undefined ? [[column(t.callable), sql`${callable}`]] : [];
+}
+
+export async function insertType(
+  db: DbOrTx,
+  kind: SettingTypeKind,
+  name: string,
+  callable?: boolean,
+): Promise<number> {
   const t = TYPE_TABLES[kind];
+  const written: [Column, SQL][] = [[column(t.name), sql`${name}`], ...flagsOf(t, callable)];
   const { rows } = await db.execute<{ id: number }>(
-    sql`insert into ${t.table} (${column(t.name)}) values (${name}) returning ${column(t.id)} as id`,
+    sql`insert into ${t.table} (${sql.join(
+      written.map(([c]) => c),
+      sql`, `,
+    )}) values (${sql.join(
+      written.map(([, v]) => v),
+      sql`, `,
+    )}) returning ${column(t.id)} as id`,
   );
   return rows[0]!.id;
 }
@@ -115,11 +144,12 @@ export async function updateType(
   db: DbOrTx,
   kind: SettingTypeKind,
   id: number,
-  values: { name: string; status: number },
+  values: { name: string; status: number; callable?: boolean },
 ) {
   const t = TYPE_TABLES[kind];
+  const flags = flagsOf(t, values.callable).map(([c, v]) => sql`, ${c} = ${v}`);
   await db.execute(
-    sql`update ${t.table} set ${column(t.name)} = ${values.name}, ${column(t.status)} = ${values.status},
+    sql`update ${t.table} set ${column(t.name)} = ${values.name}, ${column(t.status)} = ${values.status}${sql.join(flags)},
       updated_at = now() where ${column(t.id)} = ${id}`,
   );
 }

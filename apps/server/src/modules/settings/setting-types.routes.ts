@@ -17,6 +17,8 @@ import { createSettingTypesService } from './setting-types.service';
 type Wrapped = Record<string, Record<string, unknown>>;
 const nameIn = (d: SettingTypeDefinition, body: Wrapped) => body[d.bodyKey]![d.nameKey] as string;
 const statusIn = (d: SettingTypeDefinition, body: Wrapped) => body[d.bodyKey]!.status as 0 | 1;
+const callableIn = (d: SettingTypeDefinition, body: Wrapped) =>
+  d.hasCallable ? (body[d.bodyKey]!.callable as boolean | undefined) : undefined;
 const idsIn = (d: SettingTypeDefinition, body: Wrapped) => body[d.idsBody[0]]![d.idsBody[1]] as number[];
 
 // The negotiated-rate form picks a quote type (platform.md 7 "Other shared calls").
@@ -66,7 +68,12 @@ export function settingTypesRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           schema: { body: bodies.create, response: { 201: bodies.result } },
         },
         async (req, reply) => {
-          const created = await types.createType(kind, nameIn(d, req.body), auditContextOf(req));
+          const created = await types.createType(
+            kind,
+            nameIn(d, req.body),
+            auditContextOf(req),
+            callableIn(d, req.body),
+          );
           return reply.status(201).send({ msg: d.msg.created, [d.bodyKey]: created });
         },
       );
@@ -77,7 +84,11 @@ export function settingTypesRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
           schema: { params: SettingIdParamsSchema, body: bodies.edit, response: { 200: bodies.result } },
         },
         async (req) => {
-          const input = { name: nameIn(d, req.body), status: statusIn(d, req.body) };
+          const input = {
+            name: nameIn(d, req.body),
+            status: statusIn(d, req.body),
+            callable: callableIn(d, req.body),
+          };
           const updated = await types.editType(
             kind,
             req.currentUser!,

@@ -6,6 +6,7 @@ import {
 import type { Db } from '../../db/open-database';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { CurrentUser } from '../../platform/access/route-access';
+import type { AuditEntity } from '../../platform/audit/audit-entities';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { conflict, forbidden, notFound } from '../../platform/http/app-error';
 import * as q from './setting-types.queries';
@@ -14,17 +15,32 @@ import * as q from './setting-types.queries';
 // quote types are added, renamed and deactivated (never deleted), so the records that hold one keep it.
 
 /** A row with the spec's field names ({quoteTypeId, quoteTypeName, status, createdAt}). */
-function toSpecRow(kind: SettingTypeKind, row: q.TypeRow): Record<string, string | number> {
+function toSpecRow(kind: SettingTypeKind, row: q.TypeRow): Record<string, string | number | boolean> {
   const d = SETTING_TYPES[kind];
   return {
     [d.idKey]: row.id,
     [d.nameKey]: row.name,
     status: row.status === 1 ? 1 : 0,
     createdAt: row.createdAt.toISOString(),
+    ...(d.hasCallable ? { callable: row.callable ?? false } : {}),
   };
 }
 
-const entityOf = (kind: SettingTypeKind) => SETTING_TYPES[kind].label.replace(/ /g, '_');
+/** What an audit row keeps of a type: its name and status, and an investment type's callable flag. */
+const audited = (row: q.TypeRow) => ({
+  name: row.name,
+  status: row.status,
+  ...(row.callable === undefined ? {} : { callable: row.callable }),
+});
+
+// The audit entity of each setting table (audit-entities.ts).
+const ENTITY_OF: Record<SettingTypeKind, AuditEntity> = {
+  noteCategory: 'note_category',
+  investmentType: 'investment_type',
+  institutionType: 'institution_type',
+  quoteType: 'quote_type',
+};
+const entityOf = (kind: SettingTypeKind) => ENTITY_OF[kind];
 
 export function createSettingTypesService(deps: { db: Db }) {
   const { db } = deps;
@@ -57,29 +73,32 @@ export function createSettingTypesService(deps: { db: Db }) {
       return toSpecRow(kind, row);
     },
 
-    /** Add: new types are active (platform.md 4.5, creation sends no status). */
-    async createType(kind: SettingTypeKind, name: string, ctx: AuditContext) {
+    /** Add: new types are active (platform.md 4.5, creation sends no status); not callable unless said. */
+    async createType(kind: SettingTypeKind, name: string, ctx: AuditContext, callable?: boolean) {
       return guardName(kind, name, () =>
         db.transaction(async (tx) => {
-          const id = await q.insertType(tx, kind, name);
+          const id = await q.insertType(tx, kind, name, callable);
           const row = (await q.selectType(tx, kind, id))!;
           await writeAudit(tx, ctx, {
             action: `${entityOf(kind)}.created`,
             entity: entityOf(kind),
             entityId: id,
-            after: { name: row.name, status: row.status },
+            after: audited(row),
           });
           return toSpecRow(kind, row);
         }),
       );
     },
 
-    /** Edit: the name, and the status when the user may deactivate (reactivating included). */
+    /**
+     * Edit: the name, the status when the user may deactivate (reactivating included), and an
+     * investment type's callable flag when sent.
+     */
     async editType(
       kind: SettingTypeKind,
       user: CurrentUser,
       id: number,
-      input: { name: string; status: 0 | 1 },
+      input: { name: string; status: 0 | 1; callable?: boolean },
       ctx: AuditContext,
     ) {
       const d = SETTING_TYPES[kind];
@@ -95,8 +114,8 @@ export function createSettingTypesService(deps: { db: Db }) {
             action: `${entityOf(kind)}.updated`,
             entity: entityOf(kind),
             entityId: id,
-            before: { name: before.name, status: before.status },
-            after: { name: after.name, status: after.status },
+            before: audited(before),
+            after: audited(after),
           });
           return toSpecRow(kind, after);
         }),

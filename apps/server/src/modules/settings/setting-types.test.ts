@@ -49,7 +49,13 @@ describe.each(SETTING_TYPE_KINDS)('%s', (kind) => {
 
     const list = (await call(ctx, 'GET', url(d.path), admin)).json() as Record<string, unknown>[];
     const row = list.find((r) => r[d.idKey] === id)!;
-    expect(row).toEqual({ [d.idKey]: id, [d.nameKey]: name, status: 1, createdAt: expect.any(String) });
+    expect(row).toEqual({
+      [d.idKey]: id,
+      [d.nameKey]: name,
+      status: 1,
+      createdAt: expect.any(String),
+      ...(d.hasCallable ? { callable: false } : {}),
+    });
     expect((await call(ctx, 'GET', url(d.path, id), admin)).json()).toEqual(row);
 
     const audits = await ctx.database.db
@@ -175,6 +181,30 @@ describe('choice lists', () => {
       expect(values, kind).toContain(activeId);
       expect(values, kind).not.toContain(inactiveId);
     }
+  });
+
+  it('adds and edits whether an investment type is callable, keeping it when an edit leaves it out', async () => {
+    const d = SETTING_TYPES.investmentType;
+    const name = uniqueName('Callable Bond');
+    const res = await call(ctx, 'POST', url(d.path), admin, {
+      investmentType: { investmentTypeName: name, callable: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().investmentType.investmentTypeId as number;
+    expect(res.json().investmentType.callable).toBe(true);
+    const renamed = await call(ctx, 'PUT', url(d.path, id), admin, {
+      investmentType: { investmentTypeName: `${name} II`, status: 1 },
+    });
+    expect(renamed.json().investmentType).toMatchObject({ investmentTypeName: `${name} II`, callable: true });
+    const cleared = await call(ctx, 'PUT', url(d.path, id), admin, {
+      investmentType: { investmentTypeName: `${name} II`, status: 1, callable: false },
+    });
+    expect(cleared.json().investmentType.callable).toBe(false);
+    const options = (await call(ctx, 'GET', '/api/investments/types/list', admin)).json() as {
+      value: number;
+      callable: boolean;
+    }[];
+    expect(options.find((o) => o.value === id)?.callable).toBe(false);
   });
 
   it('lets the negotiated-rate form read quote types without the settings permission', async () => {

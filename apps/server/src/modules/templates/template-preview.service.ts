@@ -1,113 +1,87 @@
 import type { ImportTemplate } from '@tideline/contracts/templates/import-template';
 import {
-  PREVIEW_GRID_ROWS,
   PREVIEW_MAX_BYTES,
-  PREVIEW_RESULT_ROWS,
   TEMPLATE_MSG,
   type TemplatePreview,
   type TemplatePreviewBodySchema,
 } from '@tideline/contracts';
-import type { ExtractionError } from '@tideline/ingest/core/extraction-error';
-import type { Grid } from '@tideline/ingest/core/grid';
 import type { Limits } from '@tideline/ingest/core/limits';
-import { extractFile } from '@tideline/ingest/extract-file';
-import { detectFormat } from '@tideline/ingest/formats/detect-format';
-import { isGridFormat, readGrid } from '@tideline/ingest/read-grid';
+import type { IngestWorkers, WorkerBudget } from '@tideline/ingest/worker/run-in-worker';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/open-database';
+import type { CurrentUser } from '../../platform/access/route-access';
 import { AppError } from '../../platform/http/app-error';
+import type { Storage } from '../../platform/storage/storage';
+import { readBatchFileSample } from '../data-ingestion/batch-file-sample.service';
 
 type PreviewBody = z.output<typeof TemplatePreviewBodySchema>;
 
-// A preview reads a small sample in the request: tighter limits than an extraction job's.
+export interface PreviewDeps {
+  workers: IngestWorkers;
+  /** The configured per-file budget; a preview takes at most PREVIEW_BUDGET of it. */
+  budget: WorkerBudget;
+  /** Where a batch file's stored source is read from (a preview by fileAuditId). */
+  db: DbOrTx;
+  storage: Storage;
+}
+
+/** The sample: sent as base64, or an uploaded batch file the user may see, read from storage. */
+async function readSample(deps: PreviewDeps, user: CurrentUser, body: PreviewBody) {
+  if (body.file)
+    return { fileName: body.file.fileName, bytes: Buffer.from(body.file.contentBase64, 'base64') };
+  return readBatchFileSample(deps, user, body.fileAuditId!);
+}
+
+// A preview reads a small sample while the user waits: tighter limits than an extraction job's, so a
+// 5 MB zip that unpacks to gigabytes is refused before it is inflated (issue 14 point 1).
 const PREVIEW_LIMITS: Partial<Limits> = {
   maxFileBytes: PREVIEW_MAX_BYTES,
   maxRows: 200_000,
+  maxXlsxUncompressedBytes: 100 * 1024 * 1024,
+  maxXlsxEntries: 1_000,
   maxPdfPages: 50,
   maxPdfMillis: 20_000,
 };
-
-/** The first rows of each sheet with 0-based row numbers, as the template dialog numbers them. */
-function previewSheets(grid: Grid): TemplatePreview['sheets'] {
-  return grid.sheets.map((sheet) => ({
-    name: sheet.name,
-    columnCount: sheet.rows.reduce((max, r) => Math.max(max, r.cells.length), 0),
-    totalRows: sheet.rows.length,
-    rows: sheet.rows.slice(0, PREVIEW_GRID_ROWS).map((r) => ({ rowIndex: r.rowNumber - 1, cells: r.cells })),
-  }));
-}
-
-function describeError(error: ExtractionError): NonNullable<TemplatePreview['error']> {
-  return {
-    kind: error.kind,
-    message: error.message,
-    rowErrors:
-      error.kind === 'rows-unreadable'
-        ? error.rowErrors.map((e) => ({
-            rowIndex: e.rowNumber - 1,
-            column: e.column,
-            field: e.field ?? null,
-            raw: e.raw,
-            reason: e.reason,
-          }))
-        : [],
-    headerRowIndex: error.kind === 'no-template-matched' ? error.headerRowIndex : null,
-    headerRow: error.kind === 'no-template-matched' ? error.headerRow : null,
-    firstCell: error.kind === 'no-template-matched' ? error.firstCell : null,
-    issues: error.kind === 'invalid-template' ? error.issues : [],
-  };
-}
+const PREVIEW_BUDGET: WorkerBudget = { maxHeapMb: 256, timeoutMs: 20_000 };
 
 /**
  * POST /api/templates/preview (ours, issue 4 point 4): what the template being edited would make of a
- * sample file, with packages/ingest doing exactly what the extraction job will do. Nothing is stored.
+ * sample file, sent or (by fileAuditId) an uploaded statement of a batch the user may see. The file is read in an ingest worker; a limit it reaches answers 413 (size) or 422
+ * (memory, time) with the limit's message, and the API keeps serving everyone else.
  */
-export async function previewTemplate(body: PreviewBody): Promise<TemplatePreview> {
-  const bytes = Buffer.from(body.file.contentBase64, 'base64');
+export async function previewTemplate(
+  deps: PreviewDeps,
+  user: CurrentUser,
+  body: PreviewBody,
+): Promise<TemplatePreview> {
+  const { fileName, bytes } = await readSample(deps, user, body);
   if (bytes.byteLength > PREVIEW_MAX_BYTES) throw new AppError(413, TEMPLATE_MSG.fileTooLarge);
-  const fileName = body.file.fileName;
-  const empty = { sheets: [], matched: false, rows: [], rowCount: 0 };
-
-  const detected = detectFormat(bytes, fileName);
-  if (!detected.ok) return { format: 'unknown', ...empty, error: describeError(detected.error) };
-  const format = detected.value;
-
-  let sheets: TemplatePreview['sheets'] = [];
-  if (isGridFormat(format)) {
-    const grid = await readGrid(bytes, format, { limits: PREVIEW_LIMITS });
-    if (!grid.ok) return { format, ...empty, error: describeError(grid.error) };
-    sheets = previewSheets(grid.value);
-  }
-
-  // Without a template (the form is not complete yet) a grid file answers its grid and what the reader
-  // detected (first cell, header row) to fill the form from; bank formats need no template.
-  const templates = body.template
-    ? [
-        {
-          type: body.template.type,
-          templateType: body.template.templateType,
-          ...(body.template.headerRow ? { headerRow: body.template.headerRow } : {}),
-          jsonTransform: body.template.jsonTransform,
-        } as ImportTemplate,
-      ]
-    : [];
-  const result = await extractFile(bytes, { fileName, templates, limits: PREVIEW_LIMITS });
-  if (!result.ok) {
-    const matched = result.error.kind !== 'no-template-matched' && result.error.kind !== 'empty-file';
-    return { format, sheets, matched, rows: [], rowCount: 0, error: describeError(result.error) };
-  }
-  const extraction = result.value;
-  if (extraction.kind === 'treasury') {
-    // camt.086 is read natively; a Treasury template only names the account group it fills.
-    return { format, sheets, matched: true, rows: [], rowCount: extraction.statements.length, error: null };
-  }
-  const rows = extraction.rows as unknown as Record<string, unknown>[];
-  return {
-    format,
-    sheets,
-    // Bank formats (BAI2, camt, OFX, MT940) are read without a template.
-    matched: extraction.kind !== 'statements',
-    rows: rows.slice(0, PREVIEW_RESULT_ROWS),
-    rowCount: rows.length,
-    error: null,
+  const template = body.template
+    ? ({
+        type: body.template.type,
+        templateType: body.template.templateType,
+        ...(body.template.headerRow ? { headerRow: body.template.headerRow } : {}),
+        jsonTransform: body.template.jsonTransform,
+      } as ImportTemplate)
+    : null;
+  const budget: WorkerBudget = {
+    maxHeapMb: Math.min(deps.budget.maxHeapMb, PREVIEW_BUDGET.maxHeapMb),
+    timeoutMs: Math.min(deps.budget.timeoutMs, PREVIEW_BUDGET.timeoutMs),
   };
+  const result = await deps.workers.run(
+    'previewFile',
+    { bytes, fileName, template, limits: PREVIEW_LIMITS },
+    budget,
+  );
+  if (!result.ok) throw refusal(result.error);
+  // A sample past a limit is refused as such, not shown as a template mismatch.
+  if (result.value.error?.kind === 'limit-exceeded') throw refusal(result.value.error);
+  return result.value;
+}
+
+/** Size limits answer 413; memory and time limits 422; a reader failure 422 with its plain message. */
+function refusal(error: { kind: string; message: string; limit?: string }): AppError {
+  if (error.kind !== 'limit-exceeded') return new AppError(422, error.message);
+  const isCost = error.limit === 'memory' || error.limit === 'time' || error.limit === 'pdfTime';
+  return new AppError(isCost ? 422 : 413, `${TEMPLATE_MSG.previewFailed} ${error.message}`);
 }

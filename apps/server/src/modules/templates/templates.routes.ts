@@ -15,11 +15,11 @@ import {
 } from '@tideline/contracts';
 import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
-import { previewTemplate } from './template-preview.service';
+import { previewTemplate, type PreviewDeps } from './template-preview.service';
 import * as templates from './templates.service';
 
 // clients-accounts-investments-reports.md 7 "Templates", plus our preview.
-export function templatesRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
+export function templatesRoutes(deps: { db: Db; preview: PreviewDeps }): FastifyPluginAsyncZod {
   const { db } = deps;
   return async (app) => {
     app.get(
@@ -66,7 +66,7 @@ export function templatesRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         config: { access: { permissions: ['MANAGE_TEMPLATES'] } },
         schema: { body: TemplatePreviewBodySchema, response: { 200: TemplatePreviewSchema } },
       },
-      (req) => previewTemplate(req.body),
+      (req) => previewTemplate(deps.preview, req.currentUser!, req.body),
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import { ImportTemplateSchema, type ImportTemplate } from '@tideline/contracts/templates/import-template';
 import {
   TEMPLATE_MSG,
   type ManageTemplateInputParsed,
@@ -157,5 +158,28 @@ export async function deleteTemplate(db: Db, user: CurrentUser, templateId: numb
       entityId: templateId,
       before: { ...audited(before), bankClientRelId: before.bankClientRelId, clientId: before.clientId },
     });
+  });
+}
+
+/**
+ * The relationship's templates of one type as the extraction engine reads them (ingestion.md step 3),
+ * oldest first. A stored template the engine's schema refuses is left out: no file could match it.
+ */
+export async function findImportTemplates(
+  db: DbOrTx,
+  bankClientRelId: number,
+  type: TemplateType,
+): Promise<ImportTemplate[]> {
+  const rows = await q.selectTemplatesOfRel(db, bankClientRelId, type);
+  return rows.flatMap(({ template: t }) => {
+    const parsed = ImportTemplateSchema.safeParse({
+      templateId: t.templateId,
+      bankClientRelId: t.bankClientRelId,
+      type: t.type,
+      templateType: t.templateType,
+      ...(t.headerRow ? { headerRow: t.headerRow } : {}),
+      jsonTransform: [t.jsonTransform],
+    });
+    return parsed.success ? [parsed.data] : [];
   });
 }

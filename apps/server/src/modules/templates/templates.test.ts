@@ -107,6 +107,23 @@ describe('POST /api/templates/manage', () => {
     expect(actions.map((a) => a.action).sort()).toEqual(['template.created', 'template.updated']);
   });
 
+  it('stores the date format, decimal separator and balance column, and refuses an unknown format', async () => {
+    const res = await manage({
+      jsonTransform: [
+        transactionTransform({ dateFormat: 'DD/MM/YYYY', decimalSeparator: 'comma', balance: '5' }),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().template as StoredTemplate).jsonTransform[0]).toMatchObject({
+      dateFormat: 'DD/MM/YYYY',
+      decimalSeparator: 'comma',
+      balance: '5',
+    });
+    expect(await messagesFor('dateFormat', transactionTransform({ dateFormat: 'D.M.Y' }))).toEqual([
+      'Field has an invalid format.',
+    ]);
+  });
+
   it('requires the header row of a Header template', async () => {
     const res = await manage({ templateType: 'Header', jsonTransform: [transactionTransform()] });
     expect(res.json().fieldErrors['template.headerRow']).toEqual(['Required!']);
@@ -253,7 +270,7 @@ describe('POST /api/templates/preview', () => {
   it('shows the grid with 0-based rows and the rows the template produces', async () => {
     const res = await preview({
       templateType: 'Cell',
-      jsonTransform: [transactionTransform({ cellHeaderData: 'Account' })],
+      jsonTransform: [transactionTransform({ cellHeaderData: 'Account', dateFormat: 'MM/DD/YYYY' })],
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as TemplatePreview;
@@ -306,6 +323,36 @@ describe('POST /api/templates/preview', () => {
     ).json() as TemplatePreview;
     expect(badDate.error).toMatchObject({ kind: 'rows-unreadable' });
     expect(badDate.error!.rowErrors[0]).toMatchObject({ rowIndex: 1, column: 3, field: 'date', raw: 'ACME' });
+  });
+
+  it('refuses dates that read both ways under Auto, and reads them with the format and separator stated', async () => {
+    const european = ['Account,Date,Memo,Payee,Amount', '1001,01/02/2024,Miete,Haus,"-1.250,00"'].join('\n');
+    const auto = (
+      await preview({ jsonTransform: [transactionTransform({ cellHeaderData: 'Account' })] }, european)
+    ).json() as TemplatePreview;
+    expect(auto.error).toMatchObject({
+      kind: 'rows-unreadable',
+      // Extraction names the file in every failure (issue 15).
+      message:
+        'sample.csv: The dates in column 1 could be day/month or month/day (all days are 12 or less, such as "01/02/2024"). ' +
+        'Choose the date format MM/DD/YYYY or DD/MM/YYYY in the template. Also, 1 row could not be read: ' +
+        `row 2 column 4: "-1.250,00" is not a number with a decimal dot; is the template's decimal separator comma (1.234,56)?`,
+    });
+    const stated = (
+      await preview(
+        {
+          jsonTransform: [
+            transactionTransform({
+              cellHeaderData: 'Account',
+              dateFormat: 'DD/MM/YYYY',
+              decimalSeparator: 'comma',
+            }),
+          ],
+        },
+        european,
+      )
+    ).json() as TemplatePreview;
+    expect(stated.rows).toEqual([expect.objectContaining({ date: '2024-02-01', amount: '-1250' })]);
   });
 
   it('validates the template like /manage and needs MANAGE_TEMPLATES', async () => {

@@ -16,7 +16,7 @@ import { findVisibleAccount } from '../accounts/accounts.service';
 import * as q from './transactions.queries';
 
 // platform.md 2.9 "Transactions filter": date range, description, Any/Debit/Credit, keywords.
-const transactionList = definePagedList({
+export const transactionList = definePagedList({
   columns: {
     transactionDate: {
       sql: transactions.transactionDate,

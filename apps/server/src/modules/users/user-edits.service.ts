@@ -1,25 +1,26 @@
-import {
-  hasAnyPermission,
-  ROLE_MSG,
-  USER_MSG,
-  type LoggedUser,
-  type ProfileBody,
-  type User,
-  type UserInputParsed,
-} from '@tideline/contracts';
+import { isEmailChange, ROLE_MSG, USER_MSG, type User, type UserInputParsed } from '@tideline/contracts';
 import type { Db, DbOrTx } from '../../db/open-database';
-import { isUniqueViolation } from '../../db/pg-errors';
 import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/app-error';
+import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { composeMfaResetMail } from '../../platform/mail/mail-templates';
 import type { AuthService } from '../auth/auth.service';
 import { findClientsByIds } from '../clients/clients.service';
 import { findRoleById } from '../roles/roles.service';
+import {
+  assertMayChangeAssociation,
+  assertMayChangeRole,
+  assertMayChangeStatus,
+  assertMayGrantRole,
+  assertMayManageUser,
+  assertUserInScope,
+  isSameIdSet,
+} from './user-rules';
+import { emailTaken, mailEmailChange, saveUnique } from './user-saving';
 import * as q from './users.queries';
-import { findUser, toLoggedUser } from './users.service';
+import { describeUser, findUserFacts } from './users.service';
 
 export interface UserEditsDeps {
   db: Db;
@@ -29,8 +30,6 @@ export interface UserEditsDeps {
 }
 
 type Role = NonNullable<Awaited<ReturnType<typeof findRoleById>>>;
-
-const emailTaken = (msg: string) => conflict(msg, { email: [USER_MSG.emailTaken] });
 
 /** The fields an audit row compares (changed ones only are kept by writeAudit). */
 const auditedFields = (u: {
@@ -51,8 +50,8 @@ const auditedFields = (u: {
   clientAssociation: [...u.clientIds].sort((a, b) => a - b),
 });
 
-// User management's changes (platform.md 2.6, 4.5, 4.6, 7). Every change writes its audit row in the
-// same transaction; the email is unique regardless of case, by a check and by the index behind it.
+// User management's changes (platform.md 2.6, 4.5, 4.6, 7) under the rules of user-rules.ts. Every
+// change writes its audit row in the same transaction; the email is unique regardless of case.
 export function createUserEdits(deps: UserEditsDeps) {
   const { db, auth } = deps;
 
@@ -77,8 +76,10 @@ export function createUserEdits(deps: UserEditsDeps) {
     return ids;
   }
 
-  function assertMayChangeStatus(actor: CurrentUser) {
-    if (!hasAnyPermission(actor.permList, ['DEACTIVATE_USERS'])) throw forbidden();
+  /** Issue 20 point 9: a client-scoped role (Client Viewer) sees nothing without a client. */
+  function assertClientsForScopedRole(role: Role, clientIds: readonly number[]) {
+    if (role.isClientScoped && clientIds.length === 0)
+      throw badRequest(USER_MSG.clientRequired, { clientAssociation: [USER_MSG.clientRequired] });
   }
 
   /** Nobody may lock the firm out of role administration by deactivating or moving its last editor. */
@@ -87,19 +88,12 @@ export function createUserEdits(deps: UserEditsDeps) {
       throw conflict(ROLE_MSG.lastRoleEditor);
   }
 
-  async function saveUnique<T>(failedMsg: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      if (isUniqueViolation(error, 'users_email_lower_key')) throw emailTaken(failedMsg);
-      throw error;
-    }
-  }
-
-  async function findByEmail(email: string) {
-    const user = await q.selectUserByEmail(db, email);
-    if (!user) throw notFound(USER_MSG.notFound);
-    return user;
+  /** The user behind an email, if `actor` may reach them (404 otherwise, as for an unknown email). */
+  async function findReachableByEmail(actor: CurrentUser, email: string) {
+    const found = await q.selectUserByEmail(db, email);
+    const facts = found ? await findUserFacts(db, found.userId) : null;
+    assertUserInScope(actor, facts);
+    return facts;
   }
 
   return {
@@ -110,7 +104,16 @@ export function createUserEdits(deps: UserEditsDeps) {
       const userId = await saveUnique(USER_MSG.createFailed, () =>
         db.transaction(async (tx) => {
           const role = await findRole(tx, input.roleId);
+          assertMayGrantRole(actor, role);
           const clientIds = await checkSentClients(tx, actor, role, input.clientAssociation);
+          if (clientIds.length) assertMayChangeAssociation(actor);
+          // Otherwise the new user would be out of the client-scoped actor's reach from the start.
+          if (actor.isClientScoped && clientIds.length === 0) {
+            throw badRequest(USER_MSG.ownClientRequired, {
+              clientAssociation: [USER_MSG.ownClientRequired],
+            });
+          }
+          assertClientsForScopedRole(role, clientIds);
           if (await q.findUserIdByEmail(tx, input.email)) throw emailTaken(USER_MSG.createFailed);
           const values = toUserRow(input, role.roleId, status);
           const user = await q.insertUser(tx, values);
@@ -120,29 +123,35 @@ export function createUserEdits(deps: UserEditsDeps) {
             entity: 'user',
             entityId: user.userId,
             after: auditedFields({ ...values, clientIds }),
+            clientIds,
           });
           // An inactive user could not use the link; the invitation is resent on activation.
           if (status === 1) await auth.sendInvitation(user, ctx, tx);
           return user.userId;
         }),
       );
-      return findUser(db, actor, userId);
+      return describeUser(db, actor, userId);
     },
 
     /** PUT /{id}: details, role, status and clients (platform.md 4.5). */
     async editUser(actor: CurrentUser, userId: number, input: UserInputParsed, ctx: AuditContext) {
       await saveUnique(USER_MSG.editFailed, () =>
         db.transaction(async (tx) => {
-          const [before] = await q.selectUsers(tx, userId);
-          if (!before) throw notFound(USER_MSG.notFound);
+          const before = await findUserFacts(tx, userId);
+          assertUserInScope(actor, before);
+          assertMayManageUser(actor, before);
           const status = input.status ?? before.status;
           if (status !== before.status) assertMayChangeStatus(actor);
           const role = await findRole(tx, input.roleId);
+          const roleChanged = role.roleId !== before.roleId;
+          if (roleChanged) {
+            assertMayChangeRole(actor);
+            assertMayGrantRole(actor, role);
+          }
           const sent = await checkSentClients(tx, actor, role, input.clientAssociation);
           if (await q.findOtherUserIdByEmail(tx, input.email, userId)) throw emailTaken(USER_MSG.editFailed);
 
-          const current = (await q.selectClientIdsByUser(tx, [userId])).get(userId) ?? [];
-          const roleChanged = role.roleId !== before.roleId;
+          const current = before.clientIds;
           // The actor edits the clients they can see; associations outside their scope stay as they are,
           // unless the role changes, which clears the previous clients (platform.md 4.5).
           const hidden = current.filter((id) => !canAccessClient(actor, id));
@@ -151,6 +160,10 @@ export function createUserEdits(deps: UserEditsDeps) {
             : roleChanged
               ? sent
               : [...new Set([...hidden, ...sent])];
+          assertClientsForScopedRole(role, clientIds);
+          // Clearing them is part of the role change; giving any needs the association permission.
+          const clearedByRoleChange = roleChanged && sent.length === 0;
+          if (!isSameIdSet(clientIds, current) && !clearedByRoleChange) assertMayChangeAssociation(actor);
 
           const values = toUserRow(input, role.roleId, status);
           await q.updateUser(tx, userId, values);
@@ -166,51 +179,28 @@ export function createUserEdits(deps: UserEditsDeps) {
               entityId: userId,
               before: beforeFields,
               after: afterFields,
+              clientIds: [...new Set([...current, ...clientIds])],
             });
           }
+          if (isEmailChange(before.email, values.email)) await mailEmailChange(deps, before, values.email);
         }),
       );
-      return findUser(db, actor, userId);
-    },
-
-    /** PUT /profile/{id}: My Account details, only one's own. */
-    async editProfile(
-      actor: CurrentUser,
-      userId: number,
-      input: ProfileBody['user'],
-      ctx: AuditContext,
-    ): Promise<LoggedUser> {
-      if (userId !== actor.userId || input.id !== actor.userId) throw forbidden(USER_MSG.ownProfileOnly);
-      const values = { firstName: input.firstName, lastName: input.lastName, email: input.email };
-      await saveUnique(USER_MSG.editFailed, () =>
-        db.transaction(async (tx) => {
-          if (await q.findOtherUserIdByEmail(tx, input.email, userId)) throw emailTaken(USER_MSG.editFailed);
-          await q.updateUser(tx, userId, values);
-          const before = { firstName: actor.firstName, lastName: actor.lastName, email: actor.email };
-          if (JSON.stringify(before) !== JSON.stringify(values)) {
-            await writeAudit(tx, ctx, {
-              action: 'user.profile.updated',
-              entity: 'user',
-              entityId: userId,
-              before,
-              after: values,
-            });
-          }
-        }),
-      );
-      return toLoggedUser({ ...actor, ...values });
+      // Not findUser: an actor who just removed their last shared client still gets the answer.
+      return describeUser(db, actor, userId);
     },
 
     /** PUT /reset-mfa/{email} (platform.md 4.6): enrol afresh at next sign-in; the user is told by mail. */
-    async resetUserMfa(email: string, ctx: AuditContext) {
-      const user = await findByEmail(email);
+    async resetUserMfa(actor: CurrentUser, email: string, ctx: AuditContext) {
+      const user = await findReachableByEmail(actor, email);
+      // Whoever knows a stronger user's password could otherwise enrol their own authenticator.
+      assertMayManageUser(actor, user);
       await db.transaction((tx) => auth.resetMfa(user.userId, ctx, tx));
       await deps.mailer.send(composeMfaResetMail(user.email, user.firstName, `${deps.publicUrl}/`));
     },
 
     /** POST /resend-invite/{email}: a fresh link; the earlier ones stop working. */
-    async resendInvite(email: string, ctx: AuditContext) {
-      const user = await findByEmail(email);
+    async resendInvite(actor: CurrentUser, email: string, ctx: AuditContext) {
+      const user = await findReachableByEmail(actor, email);
       if (user.status !== 1) throw conflict(USER_MSG.userInactive);
       await db.transaction((tx) => auth.resendInvitation(user, ctx, tx));
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { roles, userClients, users } from '../../db/schema';
 
@@ -61,7 +61,25 @@ export async function selectUsers(db: DbOrTx, userId?: number) {
 }
 export type UserRow = Awaited<ReturnType<typeof selectUsers>>[number];
 
-export async function selectActiveUserOptions(db: DbOrTx) {
+/**
+ * The user of the outer query is associated with one of `clientIds`. The subquery names the outer
+ * column in full: drizzle leaves columns unqualified in a one-table select.
+ */
+function isAssociatedWithAny(clientIds: readonly number[]): SQL {
+  if (clientIds.length === 0) return sql`false`;
+  const ids = sql.join(
+    clientIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from ${userClients} uc where uc.user_id = users.user_id and uc.client_id in (${ids}))`;
+}
+
+/**
+ * The active users to pick from. With `clientIds` (a client-scoped viewer's clients), only the staff
+ * (users of unscoped roles) and the users sharing one of those clients.
+ */
+export async function selectActiveUserOptions(db: DbOrTx, clientIds: readonly number[] | null) {
+  const visible = clientIds ? or(eq(roles.isClientScoped, false), isAssociatedWithAny(clientIds)) : undefined;
   return db
     .select({
       userId: users.userId,
@@ -70,7 +88,8 @@ export async function selectActiveUserOptions(db: DbOrTx) {
       email: users.email,
     })
     .from(users)
-    .where(eq(users.status, 1))
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(and(eq(users.status, 1), visible))
     .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.userId));
 }
 
@@ -141,5 +160,27 @@ export async function countActiveUsersWithPermission(db: DbOrTx, permission: str
     .from(users)
     .innerJoin(roles, eq(roles.roleId, users.roleId))
     .where(and(eq(users.status, 1), sql`${permission} = any(${roles.permissions})`));
+  return Number(row?.n ?? 0);
+}
+
+/** The stored password hash, to confirm who is at the keyboard before an email change. */
+export async function selectPasswordHash(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.userId, userId));
+  return row?.passwordHash ?? null;
+}
+
+/** Users of a role sharing none of `clientIds` (a client-scoped role editor may not change their role). */
+export async function countUsersOfRoleOutsideClients(
+  db: DbOrTx,
+  roleId: number,
+  clientIds: readonly number[],
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.roleId, roleId), not(isAssociatedWithAny(clientIds))));
   return Number(row?.n ?? 0);
 }

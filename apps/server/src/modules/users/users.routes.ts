@@ -20,11 +20,16 @@ import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import { listRoleOptions } from '../roles/roles.service';
 import type { UserEdits } from './user-edits.service';
+import type { ProfileEdits } from './user-profile.service';
 import { findClientAssociation, findUser, findUsers, listUserOptions, toLoggedUser } from './users.service';
 
 // platform.md 7 "Users": the paths and bodies of the spec; rules live in the services.
-export function usersRoutes(deps: { db: Db; edits: UserEdits }): FastifyPluginAsyncZod {
-  const { db, edits } = deps;
+export function usersRoutes(deps: {
+  db: Db;
+  edits: UserEdits;
+  profile: ProfileEdits;
+}): FastifyPluginAsyncZod {
+  const { db, edits, profile } = deps;
   return async (app) => {
     app.get(
       '/logged-user',
@@ -47,7 +52,7 @@ export function usersRoutes(deps: { db: Db; edits: UserEdits }): FastifyPluginAs
         config: { access: { permissions: ['VIEW_USERS', 'VIEW_NOTES', 'ADD_NOTES'] } },
         schema: { response: { 200: z.array(UserOptionSchema) } },
       },
-      () => listUserOptions(db),
+      (req) => listUserOptions(db, req.currentUser!),
     );
 
     app.get(
@@ -117,7 +122,7 @@ export function usersRoutes(deps: { db: Db; edits: UserEdits }): FastifyPluginAs
         },
       },
       async (req) => {
-        const user = await edits.editProfile(
+        const user = await profile.editProfile(
           req.currentUser!,
           req.params.id,
           req.body.user,
@@ -134,7 +139,7 @@ export function usersRoutes(deps: { db: Db; edits: UserEdits }): FastifyPluginAs
         schema: { params: EmailParamsSchema, response: { 200: MessageSchema } },
       },
       async (req) => {
-        await edits.resetUserMfa(req.params.email, auditContextOf(req));
+        await edits.resetUserMfa(req.currentUser!, req.params.email, auditContextOf(req));
         return { msg: USER_MSG.mfaResetSuccessful };
       },
     );
@@ -146,7 +151,7 @@ export function usersRoutes(deps: { db: Db; edits: UserEdits }): FastifyPluginAs
         schema: { params: EmailParamsSchema, response: { 200: MessageSchema } },
       },
       async (req) => {
-        await edits.resendInvite(req.params.email, auditContextOf(req));
+        await edits.resendInvite(req.currentUser!, req.params.email, auditContextOf(req));
         return { msg: USER_MSG.inviteSent };
       },
     );

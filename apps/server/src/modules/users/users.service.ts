@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../platform/http/app-error';
 import type { AuthService } from '../auth/auth.service';
 import { findClientsByIds } from '../clients/clients.service';
 import type { RoleUsers } from '../roles/roles.service';
+import { assertUserInScope, isUserInScope, type ScopeFacts } from './user-rules';
 import * as q from './users.queries';
 
 export const SYSTEM_CONTEXT: AuditContext = {
@@ -120,19 +121,35 @@ function toUser(row: q.UserRow, clientAssociation: ClientAssociation[]): User {
   };
 }
 
-/** GET /api/users/all (platform.md 2.6 table). */
+/** GET /api/users/all (platform.md 2.6 table): a client-scoped viewer gets only the users of their clients. */
 export async function findUsers(db: DbOrTx, viewer: CurrentUser): Promise<User[]> {
   const [rows, clientIds] = await Promise.all([q.selectUsers(db), q.selectClientIdsByUser(db)]);
+  const reachable = rows.filter((r) =>
+    isUserInScope(viewer, { isClientScoped: r.isClientScoped, clientIds: clientIds.get(r.userId) ?? [] }),
+  );
   const associations = await describeAssociations(db, viewer, clientIds);
-  return rows.map((r) => toUser(r, associations.get(r.userId) ?? []));
+  return reachable.map((r) => toUser(r, associations.get(r.userId) ?? []));
 }
 
-/** GET /api/users/{id}; unknown users answer 404. */
-export async function findUser(db: DbOrTx, viewer: CurrentUser, userId: number): Promise<User> {
+/** One user with their role and all their client ids (the rules need the ones the viewer cannot see). */
+export async function findUserFacts(db: DbOrTx, userId: number) {
   const [row] = await q.selectUsers(db, userId);
-  if (!row) throw notFound(USER_MSG.notFound);
-  const associations = await describeAssociations(db, viewer, await q.selectClientIdsByUser(db, [userId]));
-  return toUser(row, associations.get(userId) ?? []);
+  if (!row) return null;
+  return { ...row, clientIds: (await q.selectClientIdsByUser(db, [userId])).get(userId) ?? [] };
+}
+
+/** The user as `viewer` may see them, without the scope check (after a change the viewer just made). */
+export async function describeUser(db: DbOrTx, viewer: CurrentUser, userId: number): Promise<User> {
+  const facts = await findUserFacts(db, userId);
+  if (!facts) throw notFound(USER_MSG.notFound);
+  const associations = await describeAssociations(db, viewer, new Map([[userId, facts.clientIds]]));
+  return toUser(facts, associations.get(userId) ?? []);
+}
+
+/** GET /api/users/{id}; unknown users, and users out of a client-scoped viewer's reach, answer 404. */
+export async function findUser(db: DbOrTx, viewer: CurrentUser, userId: number): Promise<User> {
+  assertUserInScope(viewer, await findUserFacts(db, userId));
+  return describeUser(db, viewer, userId);
 }
 
 /** GET /api/users/client-association/{userId}. */
@@ -144,9 +161,17 @@ export async function findClientAssociation(
   return (await findUser(db, viewer, userId)).clientAssociation;
 }
 
-/** GET /api/users/list: the active users others may pick (note tags and the like). */
-export function listUserOptions(db: DbOrTx): Promise<UserOption[]> {
-  return q.selectActiveUserOptions(db);
+/**
+ * Whom a user may see of the others (the pick lists, note tags): everyone, or for a client-scoped user
+ * the staff (users of unscoped roles) and the users sharing one of their clients (security issue 14).
+ */
+export function canSeeUser(viewer: CurrentUser, user: ScopeFacts): boolean {
+  return !user.isClientScoped || isUserInScope(viewer, user);
+}
+
+/** GET /api/users/list: the active users `viewer` may pick (note tags and the like). */
+export function listUserOptions(db: DbOrTx, viewer: CurrentUser): Promise<UserOption[]> {
+  return q.selectActiveUserOptions(db, viewer.isClientScoped ? viewer.clientIds : null);
 }
 
 /** What the roles area needs of users (wired in app.ts, so neither area reaches into the other's tables). */
@@ -154,4 +179,5 @@ export const roleUsers: RoleUsers = {
   countUsersByRole: q.countUsersByRole,
   clearClientAssociationsOfRole: q.deleteClientsOfRole,
   countActiveUsersWithPermission: q.countActiveUsersWithPermission,
+  countUsersOfRoleOutsideClients: q.countUsersOfRoleOutsideClients,
 };

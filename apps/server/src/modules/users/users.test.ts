@@ -144,6 +144,28 @@ describe('GET /api/users/list', () => {
     });
   });
 
+  it('gives a Client Viewer only the staff and the users of their own clients (security issue 14)', async () => {
+    const [ownClient, otherClient] = await createClients(ctx, 2, 'Users list');
+    const viewer = await createSignedInUser(ctx, 'Client Viewer', [ownClient!]);
+    const colleague = await createSignedInUser(ctx, 'Client Viewer', [ownClient!, otherClient!]);
+    const stranger = await createSignedInUser(ctx, 'Client Viewer', [otherClient!]);
+    const unassigned = await createSignedInUser(ctx, 'Client Viewer');
+    const analyst = await createSignedInUser(ctx, 'Analyst');
+    const ids = (await call(ctx, 'GET', '/api/users/list', viewer))
+      .json()
+      .map((u: { userId: number }) => u.userId);
+    expect(ids).toEqual(
+      expect.arrayContaining([viewer.userId, colleague.userId, admin.userId, analyst.userId]),
+    );
+    expect(ids).not.toContain(stranger.userId);
+    expect(ids).not.toContain(unassigned.userId);
+    // Staff still see everyone.
+    const all = (await call(ctx, 'GET', '/api/users/list', admin))
+      .json()
+      .map((u: { userId: number }) => u.userId);
+    expect(all).toEqual(expect.arrayContaining([stranger.userId, unassigned.userId]));
+  });
+
   it('refuses a user holding none of VIEW_USERS, VIEW_NOTES, ADD_NOTES', async () => {
     expect((await call(ctx, 'GET', '/api/users/list', nobody)).statusCode).toBe(403);
   });

@@ -23,8 +23,9 @@ export function registerAccessHook(app: FastifyInstance, deps: { db: Db; signer:
     if (!token) throw unauthorized();
     const claims = await deps.signer.readAccessToken(token);
     if (!claims) throw unauthorized();
-    const user = await loadCurrentUser(deps.db, claims.userId);
-    if (!user || user.status !== 1 || user.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    const user = await loadCurrentUser(deps.db, claims);
+    const isCurrent = user?.status === 1 && user.tokenVersion === claims.tokenVersion && user.isSessionLive;
+    if (!user || !isCurrent) throw unauthorized();
     request.currentUser = user;
     if (!hasAnyPermission(user.permList, access.permissions)) throw forbidden();
   });

@@ -1,14 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { isPermission, type Permission } from '@tideline/contracts';
 import type { DbOrTx } from '../../db/open-database';
-import { roles, userClients, users } from '../../db/schema';
+import { roles, sessions, userClients, users } from '../../db/schema';
 import type { CurrentUser } from './route-access';
 
-/** One query per request: the user, their role's permissions and their client association. */
+/**
+ * One query per request: the user, their role's permissions, their client association, and whether the
+ * access token's session is live (not signed out, not revoked, not past its absolute lifetime).
+ */
 export async function loadCurrentUser(
   db: DbOrTx,
-  userId: number,
-): Promise<(CurrentUser & { status: number; tokenVersion: number }) | null> {
+  claims: { userId: number; sessionId: string },
+): Promise<(CurrentUser & { status: number; tokenVersion: number; isSessionLive: boolean }) | null> {
+  const { userId, sessionId } = claims;
   const [row] = await db
     .select({
       userId: users.userId,
@@ -25,6 +29,8 @@ export async function loadCurrentUser(
         number[]
       >`coalesce((select array_agg(${userClients.clientId} order by ${userClients.clientId})
         from ${userClients} where ${userClients.userId} = ${users.userId}), '{}')`,
+      isSessionLive: sql<boolean>`exists(select 1 from ${sessions} where ${sessions.sessionId} = ${sessionId}
+        and ${sessions.userId} = ${users.userId} and ${sessions.revokedAt} is null and ${sessions.expiresAt} > now())`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.roleId, users.roleId))
@@ -33,5 +39,5 @@ export async function loadCurrentUser(
   const { permissions, ...rest } = row;
   // A permission removed from the catalogue may linger in a role row; it grants nothing.
   const permList = permissions.filter(isPermission) as Permission[];
-  return { ...rest, permList, clientIds: row.clientIds.map(Number) };
+  return { ...rest, permList, clientIds: row.clientIds.map(Number), sessionId };
 }

@@ -16,6 +16,8 @@ export interface CurrentUser {
   permList: Permission[];
   isClientScoped: boolean;
   clientIds: number[];
+  /** The session (sign-in) of the request's access token; absent for the system actors of seeding. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/test-context';
+import { AUDIT_ENTITIES, type AuditEntity } from './audit-entities';
 import { diffFields, writeAudit } from './write-audit';
 
 let ctx: TestContext;
@@ -25,13 +26,25 @@ describe('audit', () => {
     });
   });
 
+  it('refuses an entity name outside the catalogue, writing nothing', async () => {
+    const entityId = `unknown-${Date.now()}`;
+    const entry = { action: 'test.changed', entity: 'notes' as AuditEntity, entityId };
+    await expect(writeAudit(ctx.database.db, context, entry)).rejects.toThrow("Unknown audit entity 'notes'");
+    expect(await ctx.database.db.select().from(auditLog).where(eq(auditLog.entityId, entityId))).toEqual([]);
+  });
+
+  it('has one name per table in its catalogue: singular snake_case, each once', () => {
+    expect(new Set(AUDIT_ENTITIES).size).toBe(AUDIT_ENTITIES.length);
+    for (const name of AUDIT_ENTITIES) expect(name).toMatch(/^[a-z]+(_[a-z]+)*[^s]$|^[a-z_]*ss$/);
+  });
+
   it('writes inside the caller transaction: a rollback leaves no row', async () => {
     const entityId = `rollback-${Date.now()}`;
     await expect(
       ctx.database.db.transaction(async (tx) => {
         await writeAudit(tx, context, {
           action: 'test.changed',
-          entity: 'probe',
+          entity: 'note',
           entityId,
           before: { a: 1 },
           after: { a: 2 },
@@ -46,7 +59,7 @@ describe('audit', () => {
     const entityId = `commit-${Date.now()}`;
     await writeAudit(ctx.database.db, context, {
       action: 'test.changed',
-      entity: 'probe',
+      entity: 'note',
       entityId,
       before: { a: 1, b: 1 },
       after: { a: 2, b: 1 },
@@ -55,7 +68,7 @@ describe('audit', () => {
     expect(row).toMatchObject({
       ...context,
       action: 'test.changed',
-      entity: 'probe',
+      entity: 'note',
       before: { a: 1 },
       after: { a: 2 },
     });

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/open-database';
 import { auditLog } from '../../db/schema';
+import { findAuditClientIds } from './audit-clients';
+import { AUDIT_ENTITIES, type AuditEntity } from './audit-entities';
 
 export interface AuditContext {
   userId: number | null;
@@ -11,10 +13,12 @@ export interface AuditContext {
 
 export interface AuditEntry {
   action: string;
-  entity: string;
+  entity: AuditEntity;
   entityId?: string | number | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The clients the row is about, when the writer knows better than audit-clients.ts finds out. */
+  clientIds?: readonly number[];
 }
 
 // Secrets never reach the audit log, even as "changed".
@@ -51,8 +55,13 @@ export function diffFields(
   return { before: b, after: a };
 }
 
+const KNOWN_ENTITIES: ReadonlySet<string> = new Set(AUDIT_ENTITIES);
+
 /** Writes one audit row; pass the caller's transaction so the row commits or rolls back with the change. */
 export async function writeAudit(db: DbOrTx, ctx: AuditContext, entry: AuditEntry): Promise<void> {
+  // The type admits only the catalogue's names; a name built at run time (a cast, a JSON value) is
+  // refused too, so the Entity filter never meets a second name for a table.
+  if (!KNOWN_ENTITIES.has(entry.entity)) throw new Error(`Unknown audit entity '${entry.entity}'`);
   const { before, after } = diffFields(entry.before, entry.after);
   await db.insert(auditLog).values({
     userId: ctx.userId,
@@ -64,5 +73,6 @@ export async function writeAudit(db: DbOrTx, ctx: AuditContext, entry: AuditEntr
     after,
     requestId: ctx.requestId,
     ipAddress: ctx.ipAddress,
+    clientIds: await findAuditClientIds(db, entry),
   });
 }

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export interface AccessClaims {
   userId: number;
   tokenVersion: number;
+  /** The sessions row of the sign-in, checked on every request so revoking it ends this token at once. */
+  sessionId: string;
 }
 
 export interface MfaSessionClaims {
@@ -11,7 +14,14 @@ export interface MfaSessionClaims {
   tokenVersion: number;
 }
 
+/** A read sign-in session token: its claims, plus the id and expiry that make it single-use. */
+export interface MfaSessionToken extends MfaSessionClaims {
+  jti: string;
+  expiresAt: Date;
+}
+
 const ISSUER = 'tideline';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 
@@ -26,6 +36,7 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
       .setIssuer(ISSUER)
       .setAudience(audience)
       .setSubject(String(subject))
+      .setJti(randomUUID())
       .setIssuedAt()
       .setExpirationTime(`${ttl}s`)
       .sign(key);
@@ -42,19 +53,28 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
 
   return {
     accessTtlSeconds,
-    signAccessToken: (c: AccessClaims) => sign({ tv: c.tokenVersion }, 'access', accessTtlSeconds, c.userId),
+    signAccessToken: (c: AccessClaims) =>
+      sign({ tv: c.tokenVersion, sid: c.sessionId }, 'access', accessTtlSeconds, c.userId),
     async readAccessToken(token: string): Promise<AccessClaims | null> {
       const p = await read(token, 'access');
-      if (!p || typeof p.tv !== 'number') return null;
-      return { userId: Number(p.sub), tokenVersion: p.tv };
+      // A token without a session id predates sessions: it cannot be revoked, so it is not accepted.
+      if (!p || typeof p.tv !== 'number' || typeof p.sid !== 'string' || !UUID.test(p.sid)) return null;
+      return { userId: Number(p.sub), tokenVersion: p.tv, sessionId: p.sid };
     },
     signMfaSession: (c: MfaSessionClaims) =>
       sign({ ch: c.challenge, tv: c.tokenVersion }, 'mfa', mfaTtlSeconds, c.userId),
-    async readMfaSession(token: string): Promise<MfaSessionClaims | null> {
+    async readMfaSession(token: string): Promise<MfaSessionToken | null> {
       const p = await read(token, 'mfa');
       if (!p || (p.ch !== 'MFA_SETUP' && p.ch !== 'SOFTWARE_TOKEN_MFA') || typeof p.tv !== 'number')
         return null;
-      return { userId: Number(p.sub), challenge: p.ch, tokenVersion: p.tv };
+      if (typeof p.jti !== 'string' || !UUID.test(p.jti) || typeof p.exp !== 'number') return null;
+      return {
+        userId: Number(p.sub),
+        challenge: p.ch,
+        tokenVersion: p.tv,
+        jti: p.jti,
+        expiresAt: new Date(p.exp * 1000),
+      };
     },
   };
 }

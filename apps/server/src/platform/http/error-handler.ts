@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException } from '../../db/pg-errors';
 import { AppError } from './app-error';
+
+export const BAD_VALUE_MSG = 'A value in the request has the wrong type or is out of range.';
 
 // One place turns every failure into { msg } with a real status (architecture.md "Contracts").
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -26,6 +29,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ msg: 'Unsupported content type.' });
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'request value refused by the database');
+      return reply.status(400).send({ msg: BAD_VALUE_MSG });
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { jobRuns } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/test-context';
-import { createJobRunner, type JobRunner } from './job-runner';
+import { createJobRunner, PermanentJobError, type JobRunner } from './job-runner';
 
 // A job that writes its output rows and then "crashes" on the first attempt, after its rows committed.
 const output = pgTable('job_probe_rows', {
@@ -16,7 +16,8 @@ const output = pgTable('job_probe_rows', {
 let ctx: TestContext;
 let runner: JobRunner;
 
-async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+// Generous: on a loaded 2-core CI machine a retried job with pg-boss's delays took over 20 s.
+async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 50_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -68,6 +69,14 @@ beforeAll(async () => {
       throw new Error('The bank file could not be read: no template matched.');
     },
   });
+  runner.define<Record<string, never>>({
+    name: 'probe-bad-file',
+    retryLimit: 3,
+    retryDelaySeconds: 1,
+    async handle() {
+      throw new PermanentJobError('Row 7: Bank Name is not a bank of this client.');
+    },
+  });
   await runner.start({ work: true });
 });
 afterAll(async () => {
@@ -86,7 +95,7 @@ describe('job runner', () => {
     const rows = await ctx.database.db.select().from(output).where(eq(output.jobId, jobId));
     expect(rows).toHaveLength(25);
     expect(new Set(rows.map((r) => r.note))).toEqual(new Set(['attempt 2']));
-  });
+  }, 60_000);
 
   it('records a readable message when a job fails for good, and can run it again', async () => {
     const jobId = await runner.enqueue('probe-always-fails', {}, { createdBy: 1 });
@@ -106,5 +115,27 @@ describe('job runner', () => {
     );
     expect(again.attempts).toBeGreaterThan(2);
     expect(await runner.retry(randomUUID())).toBe(false);
-  });
+  }, 120_000);
+
+  it('fails a permanent failure at once, without retries, and can still run it again (issue 20 point 8)', async () => {
+    const jobId = await runner.enqueue('probe-bad-file', {}, { createdBy: 1 });
+    const run = await waitFor(
+      () => runOf(jobId),
+      (r) => r.state === 'failed',
+    );
+    expect(run).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      message: 'Row 7: Bank Name is not a bank of this client.',
+    });
+    // Nothing comes back on its own.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect((await runOf(jobId)).attempts).toBe(1);
+    expect(await runner.retry(jobId)).toBe(true);
+    const again = await waitFor(
+      () => runOf(jobId),
+      (r) => r.attempts === 2 && r.state === 'failed',
+    );
+    expect(again).toMatchObject({ state: 'failed', attempts: 2 });
+  }, 60_000);
 });

@@ -15,14 +15,33 @@ export interface JobContext<T> {
   setProgress(percent: number, message?: string): Promise<void>;
 }
 
+/** Polling for the queues of work a person waits on (pg-boss's least). */
+export const PROMPT_POLLING_SECONDS = 0.5;
+
 export interface JobDefinition<T> {
   name: string;
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /**
+   * How often an idle worker asks for this queue's next job (default 2 s; pg-boss's least is 0.5 s):
+   * short for work a person waits on with a progress bar, such as an analysis run.
+   */
+  pollingIntervalSeconds?: number;
   /** A recurring job (cron, in the time zone given); pg-boss sends it once per tick whatever the process count. */
   schedule?: { cron: string; tz: string; data: T };
   handle(ctx: JobContext<T>): Promise<unknown>;
+  /** Called once when the last attempt failed, to record what the user sees (never retried). */
+  onFinalFailure?(ctx: JobContext<T>, message: string): Promise<void>;
+}
+
+/**
+ * A failure that would happen again on every attempt (a file with bad rows, an unknown bank): the job
+ * fails at once instead of being retried (issue 20 point 8). A person may still retry it by hand once
+ * they have fixed the cause.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
 }
 
 export interface EnqueueMeta {
@@ -41,8 +60,14 @@ export function createJobRunner(options: {
   databaseUrl: string;
   log: FastifyBaseLogger;
   pollingIntervalSeconds?: number;
+  /** How often pg-boss fails jobs past their expireIn (a killed worker's), so they are retried. */
+  maintenanceIntervalSeconds?: number;
 }) {
-  const boss = new PgBoss({ connectionString: options.databaseUrl, max: 4, maintenanceIntervalSeconds: 30 });
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    max: 4,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+  });
   boss.on('error', (err) => options.log.error({ err }, 'job runner error'));
   const definitions = new Map<string, JobDefinition<unknown>>();
   let started = false;
@@ -81,9 +106,23 @@ export function createJobRunner(options: {
       return result;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const final = job.retryCount >= job.retryLimit;
+      const isPermanent = err instanceof PermanentJobError;
+      const final = isPermanent || job.retryCount >= job.retryLimit;
+      // pg-boss retries while retry_count < retry_limit: a permanent failure spends the retries left.
+      if (isPermanent && job.retryCount < job.retryLimit)
+        await boss
+          .getDb()
+          .executeSql(`UPDATE pgboss.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [
+            def.name,
+            job.id,
+          ]);
       await updateRun(job.id, { state: final ? 'failed' : 'retrying', message });
       ctx.log.warn({ err, final }, 'job attempt failed');
+      if (final && def.onFinalFailure) {
+        await def.onFinalFailure(ctx, message).catch((hookErr: unknown) => {
+          ctx.log.error({ err: hookErr }, 'could not record the failure of a job');
+        });
+      }
       throw err;
     }
   }
@@ -93,8 +132,11 @@ export function createJobRunner(options: {
     define<T>(def: JobDefinition<T>) {
       definitions.set(def.name, def as JobDefinition<unknown>);
     },
-    /** Creates the queues; with work=true this process also takes jobs (embedded mode, workers). */
-    async start({ work }: { work: boolean }) {
+    /**
+     * Creates the queues; with work=true this process also takes jobs (embedded mode, workers), of
+     * every queue or only of `queues` (tests sharing one database each work their own).
+     */
+    async start({ work, queues }: { work: boolean; queues?: readonly string[] }) {
       await boss.start();
       started = true;
       for (const def of definitions.values()) {
@@ -112,13 +154,13 @@ export function createJobRunner(options: {
         } else {
           await boss.unschedule(def.name);
         }
-        if (work) {
+        if (work && (!queues || queues.includes(def.name))) {
           await boss.work<unknown>(
             def.name,
             {
               includeMetadata: true,
               batchSize: 1,
-              pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+              pollingIntervalSeconds: def.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
             },
             async ([job]) => (job ? runOne(def, job) : undefined),
           );

@@ -45,6 +45,27 @@ export function composeResetMail(to: string, firstName: string, link: string, mi
   );
 }
 
+/** Tells the user their password changed (My Account or a reset link), so a surprise is noticed. */
+export function composePasswordChangedMail(
+  to: string,
+  firstName: string,
+  signInUrl: string,
+  how: 'changed' | 'reset',
+): MailMessage {
+  const way = how === 'reset' ? 'with a password reset link' : 'from My Account';
+  return compose(
+    to,
+    'Your Tideline password was changed',
+    [
+      `Hello ${firstName},`,
+      `The password of your Tideline account was just changed ${way}, and your other sessions have ended.`,
+      'If you did not do this, use Forgot Password on the sign-in page now and tell your administrator.',
+    ],
+    signInUrl,
+    'Sign in',
+  );
+}
+
 /** Tells the user their authenticator was reset by someone else, so a surprise is noticed. */
 export function composeMfaResetMail(to: string, firstName: string, signInUrl: string): MailMessage {
   return compose(
@@ -53,6 +74,41 @@ export function composeMfaResetMail(to: string, firstName: string, signInUrl: st
     [
       `Hello ${firstName},`,
       'An administrator reset the multi-factor authentication of your account, and your sessions have ended. At your next sign-in you will set up your authenticator app again.',
+      'If you did not expect this, tell your administrator.',
+    ],
+    signInUrl,
+    'Sign in',
+  );
+}
+
+/** Tells the previous address that the account's email changed, so a takeover does not go unnoticed. */
+export function composeEmailChangedMail(
+  to: string,
+  firstName: string,
+  newEmail: string,
+  signInUrl: string,
+): MailMessage {
+  return compose(
+    to,
+    'Your Tideline email address was changed',
+    [
+      `Hello ${firstName},`,
+      `The email address of your Tideline account was changed to ${newEmail}. Sign in with that address from now on.`,
+      'If you did not make this change, tell your administrator at once.',
+    ],
+    signInUrl,
+    'Sign in',
+  );
+}
+
+/** Tells the new address that it now signs in to the account. */
+export function composeEmailAddedMail(to: string, firstName: string, signInUrl: string): MailMessage {
+  return compose(
+    to,
+    'Your Tideline sign-in email',
+    [
+      `Hello ${firstName},`,
+      'This address is now the sign-in email of your Tideline account.',
       'If you did not expect this, tell your administrator.',
     ],
     signInUrl,

@@ -1,4 +1,4 @@
-import { and, asc, desc, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, Column, desc, inArray, is, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   DateRangeFilterValueSchema,
@@ -253,6 +253,13 @@ function enumCondition(id: string, column: ListColumn, value: FilterValue): SQL 
   const list = Array.isArray(value) ? value : [value];
   if (!list.every((v) => typeof v === 'string' || typeof v === 'number'))
     throw wrongShape(id, 'a list of values');
+  // An id column takes whole numbers only: 'abc' is the caller's mistake, not a database error.
+  if (is(column.sql, Column) && column.sql.dataType === 'number') {
+    const numbers = list.map((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v));
+    if (!numbers.every((n) => typeof n === 'number' && Number.isSafeInteger(n)))
+      throw wrongShape(id, 'a list of whole numbers');
+    return inArray(column.sql, numbers);
+  }
   return inArray(sql`${column.sql}`, list as (string | number)[]);
 }
 

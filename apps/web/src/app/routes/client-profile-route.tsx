@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,9 +11,12 @@ import { hasAnyPermission, type Permission } from '@tideline/contracts/access/pe
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
 import { PageLoader } from '../../components/page-loader';
+import { useBankLinkActions } from '../../features/bank-links/use-bank-link-actions';
+import { clientQueries } from '../../features/clients/clients.queries';
+import { useClientIngestionActions } from '../../features/data-ingestion/use-start-ingestion-actions';
 import type { RenderTemplateDialog } from '../../features/clients/client-banks-table';
 import { useClientOrRedirect } from '../../features/clients/use-client-or-redirect';
-import { usePermList } from '../../lib/use-can';
+import { useCan, usePermList } from '../../lib/use-can';
 
 // The client profile composes several features (style.md: features do not import each other).
 const ClientSummaryTab = lazy(() =>
@@ -34,9 +38,45 @@ const MaturingInvestmentsWidget = lazy(() =>
     default: m.MaturingInvestmentsWidget,
   })),
 );
+const CashVestScoreWidget = lazy(() =>
+  import('../../features/cash-vest/cash-vest-score-widget').then((m) => ({
+    default: m.CashVestScoreWidget,
+  })),
+);
+const InterestRateComparisonWidget = lazy(() =>
+  import('../../features/cash-vest/interest-rate-comparison-widget').then((m) => ({
+    default: m.InterestRateComparisonWidget,
+  })),
+);
+const AssetsWidget = lazy(() =>
+  import('../../features/monte-carlo/assets-widget').then((m) => ({ default: m.AssetsWidget })),
+);
+const InvestedByLevelWidget = lazy(() =>
+  import('../../features/monte-carlo/invested-by-level-widget').then((m) => ({
+    default: m.InvestedByLevelWidget,
+  })),
+);
+const DayToDayVarianceWidget = lazy(() =>
+  import('../../features/short-term/short-term-widgets').then((m) => ({ default: m.DayToDayVarianceWidget })),
+);
+const ShortTermForecastWidget = lazy(() =>
+  import('../../features/short-term/short-term-widgets').then((m) => ({
+    default: m.ShortTermForecastWidget,
+  })),
+);
+const CashPositionForecastWidget = lazy(() =>
+  import('../../features/short-term/short-term-widgets').then((m) => ({
+    default: m.CashPositionForecastWidget,
+  })),
+);
 const NegotiatedRatesTable = lazy(() =>
   import('../../features/negotiated-rates/negotiated-rates-table').then((m) => ({
     default: m.NegotiatedRatesTable,
+  })),
+);
+const CalculateTablesButton = lazy(() =>
+  import('../../features/balance-tables/calculate-tables-button').then((m) => ({
+    default: m.CalculateTablesButton,
   })),
 );
 const NotesTable = lazy(() =>
@@ -57,11 +97,62 @@ const renderTemplateDialog: RenderTemplateDialog = ({ type, relationship, onClos
   </Suspense>
 );
 
+/** Start Ingestion on the Banks tab, its dates the open report's period; the report status follows. */
+function useIngestionActions(client: Client) {
+  const queryClient = useQueryClient();
+  const reportStatus = useQuery(clientQueries.reportStatus(client.clientId));
+  return useClientIngestionActions(client, {
+    defaults: {
+      startDate: reportStatus.data?.reportStartDate ?? null,
+      endDate: reportStatus.data?.reportEndDate ?? null,
+    },
+    onStarted: () =>
+      queryClient.invalidateQueries({ queryKey: clientQueries.reportStatus(client.clientId).queryKey }),
+  });
+}
+
 function SummaryPanel({ client }: { client: Client }) {
+  const bankLinkActions = useBankLinkActions();
+  const ingestionActions = useIngestionActions(client);
   const widgets = {
     'Maturing Investments': (
       <Suspense fallback={null}>
         <MaturingInvestmentsWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    'Day-to-Day Variance': (
+      <Suspense fallback={null}>
+        <DayToDayVarianceWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    'Short Term Modeling/Forecast': (
+      <Suspense fallback={null}>
+        <ShortTermForecastWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    'Short-Term Cash Position Forecast': (
+      <Suspense fallback={null}>
+        <CashPositionForecastWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    'cashVest Score': (
+      <Suspense fallback={null}>
+        <CashVestScoreWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    'Interest Rate Comparison': (
+      <Suspense fallback={null}>
+        <InterestRateComparisonWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    Assets: (
+      <Suspense fallback={null}>
+        <AssetsWidget clientId={client.clientId} />
+      </Suspense>
+    ),
+    'Current Amounts Invested by Liquidity Level': (
+      <Suspense fallback={null}>
+        <InvestedByLevelWidget clientId={client.clientId} />
       </Suspense>
     ),
   };
@@ -81,6 +172,8 @@ function SummaryPanel({ client }: { client: Client }) {
     <ClientSummaryTab
       client={client}
       renderTemplateDialog={renderTemplateDialog}
+      bankLinkActions={bankLinkActions}
+      ingestionActions={ingestionActions}
       widgets={widgets}
       panels={panels}
     />
@@ -88,7 +181,19 @@ function SummaryPanel({ client }: { client: Client }) {
 }
 
 function AccountsPanel({ client }: { client: Client }) {
-  return <AccountsTab clientId={client.clientId} />;
+  const canCalculate = useCan('RUN_CALCULATIONS');
+  return (
+    <AccountsTab
+      clientId={client.clientId}
+      calculateTables={
+        canCalculate ? (
+          <Suspense fallback={null}>
+            <CalculateTablesButton clientId={client.clientId} />
+          </Suspense>
+        ) : undefined
+      }
+    />
+  );
 }
 
 function AccountGroupsPanel({ client }: { client: Client }) {

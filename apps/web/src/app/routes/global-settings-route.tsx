@@ -31,6 +31,9 @@ const InstitutionTypesTab = lazy(() =>
 const QuoteTypesTab = lazy(() =>
   import('../../features/settings/quote-types-tab').then((m) => ({ default: m.QuoteTypesTab })),
 );
+const TreasuryListsTab = lazy(() =>
+  import('../../features/settings/treasury-lists-tab').then((m) => ({ default: m.TreasuryListsTab })),
+);
 
 const RESOLVED = { kind: 'resolved' } as const;
 
@@ -45,7 +48,8 @@ function NotesTab() {
   );
 }
 // platform.md 2.12: tabs by index; a tab's data is fetched when it is chosen (each tab is its own
-// chunk and its queries start when it mounts).
+// chunk and its queries start when it mounts). Tab 6 is ours (issue 17 point 4): the treasury staging
+// dialog's pick lists, kept where the spec's settings tabs keep the other lists.
 const TAB_LABELS = [
   'Keywords',
   'Notes',
@@ -53,6 +57,7 @@ const TAB_LABELS = [
   'Institution Types',
   'Quote Types',
   'Templates',
+  'Treasury Services',
 ] as const;
 const TEMPLATES_TAB = 5;
 const TAB_CONTENT = [
@@ -62,6 +67,7 @@ const TAB_CONTENT = [
   InstitutionTypesTab,
   QuoteTypesTab,
   TemplatesTable,
+  TreasuryListsTab,
 ] as const;
 
 /** /global-settings (platform.md 2.12). */

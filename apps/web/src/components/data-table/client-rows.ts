@@ -18,6 +18,14 @@ import type {
 // The client-side half of the table: the same filter semantics as the server (platform.md 2.9), taken
 // from packages/contracts so both modes agree.
 
+/** A cell's value as text, when the column shows nothing else. */
+export function showCell(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toLocaleDateString('en-US');
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
 export function readColumn<T>(column: DataTableColumn<T>, row: T): CellValue {
   if (column.accessor) return column.accessor(row);
   return (row as Record<string, unknown>)[column.id] as CellValue;

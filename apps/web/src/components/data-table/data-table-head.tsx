@@ -6,6 +6,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
+import { STICKY_END_SX } from './data-table-cell';
 import type { DataTableColumn, SortState } from './data-table.types';
 
 // Read by screen readers, not shown (the arrow shows it).
@@ -70,7 +71,7 @@ export function DataTableHead<T>({
               key={column.id}
               align={column.align}
               sortDirection={isSorted ? direction : false}
-              sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              sx={[{ fontWeight: 600, whiteSpace: 'nowrap' }, column.isStickyEnd ? STICKY_END_SX : {}]}
             >
               {column.sortable === false
                 ? withTooltip(
@@ -92,7 +93,7 @@ export function DataTableHead<T>({
           );
         })}
         {hasActions && (
-          <TableCell align="right" sx={{ fontWeight: 600 }}>
+          <TableCell align="right" sx={[{ fontWeight: 600 }, STICKY_END_SX]}>
             Actions
           </TableCell>
         )}

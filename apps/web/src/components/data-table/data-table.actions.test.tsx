@@ -6,6 +6,7 @@ import {
   ACCOUNT_COLUMNS,
   ACCOUNTS,
   renderWithQueryClient,
+  shownNames,
   signInWith,
   type Account,
 } from './data-table.fixtures';
@@ -110,5 +111,49 @@ describe('DataTable actions and permissions', { timeout: 20_000 }, () => {
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
     expect(onEdit).toHaveBeenCalledWith(ACCOUNTS[2]);
+  });
+
+  it('offers a checkbox only on the rows that may be selected, and select-all takes only those', async () => {
+    signInWith(['DELETE_NOTES']);
+    const onDelete = vi.fn();
+    renderWithQueryClient(
+      <DataTable
+        columns={ACCOUNT_COLUMNS}
+        getRowId={(row) => row.id}
+        getRowLabel={(row) => row.name}
+        mode={{ kind: 'client', rows: ACCOUNTS }}
+        bulkActions={[{ label: 'Delete', permissions: ['DELETE_NOTES'], onClick: onDelete }]}
+        isRowSelectable={(row) => row.status === 'Inactive'}
+      />,
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Select Acme Payroll' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'Select Bayside Reserve' })).toBeTruthy();
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(onDelete.mock.calls[0]![0].map((a: Account) => a.name)).toEqual([
+      'Bayside Reserve',
+      'Delta Escrow',
+    ]);
+  });
+
+  it('opens with the sort it is given, shown on its column', () => {
+    signInWith([]);
+    const { container } = renderWithQueryClient(
+      <DataTable
+        columns={ACCOUNT_COLUMNS}
+        getRowId={(row) => row.id}
+        mode={{ kind: 'client', rows: ACCOUNTS }}
+        initialSort={{ id: 'openedOn', desc: true }}
+      />,
+    );
+    expect(shownNames(container)).toEqual([
+      'Cobalt Sweep',
+      'Bayside Reserve',
+      'Acme Payroll',
+      'Acme Operating',
+      'Delta Escrow',
+    ]);
+    expect(screen.getByRole('columnheader', { name: /Opened, sorted descending/ })).toBeTruthy();
   });
 });

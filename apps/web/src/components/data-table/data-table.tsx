@@ -12,17 +12,17 @@ import TableRow from '@mui/material/TableRow';
 import { hasAnyPermission } from '@tideline/contracts/access/permissions';
 import { PAGE_SIZES } from '@tideline/contracts/paging/paging.schemas';
 import { usePermList } from '../../lib/use-can';
-import { readColumn } from './client-rows';
 import { ColumnToggle } from './column-toggle';
+import { DataTableCellContent, STICKY_END_SX } from './data-table-cell';
 import { DataTableHead } from './data-table-head';
 import type {
   BulkAction,
-  CellValue,
   DataTableColumn,
   DataTableMode,
   FilterDefinition,
   FilterValues,
   RowAction,
+  SortState,
 } from './data-table.types';
 import { EmptyState } from './empty-state';
 import { collectExportRows } from './export/collect-export-rows';
@@ -61,13 +61,10 @@ export interface DataTableProps<T> {
    * "Notes filter variant"), and removing a summary chip puts that filter back to its default.
    */
   filterDefaults?: FilterValues;
-}
-
-function showCell(value: CellValue): ReactNode {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toLocaleDateString('en-US');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
+  /** The sort the table opens with (e.g. Created Date descending). */
+  initialSort?: SortState;
+  /** Rows that may be selected for the bulk actions; the others get no checkbox. Defaults to all. */
+  isRowSelectable?: (row: T) => boolean;
 }
 
 const NO_FILTERS: readonly never[] = [];
@@ -92,9 +89,11 @@ export function DataTable<T>({
   exportFileName,
   initialFilters,
   filterDefaults,
+  initialSort,
+  isRowSelectable,
 }: DataTableProps<T>) {
   const titleId = useId();
-  const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults);
+  const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults, initialSort);
   const [isFilterDialogOpen, setIsFilterDialogOpen] = useState(false);
   const permList = usePermList();
 
@@ -132,7 +131,7 @@ export function DataTable<T>({
   const idOf = useCallback((row: T) => String(getRowId(row)), [getRowId]);
   const labelOf = (row: T) => getRowLabel?.(row) ?? idOf(row);
   const { pageIds, selectedOnPage, isAllOnPage, toggleRow, toggleAllOnPage, clearSelection } =
-    useRowSelection(data.pageRows, idOf, state.selection, state.setSelection);
+    useRowSelection(data.pageRows, idOf, state.selection, state.setSelection, isRowSelectable);
 
   // CLEAR FILTERS empties the filters; RESTORE DEFAULTS applies the table's defaults.
   const resetFilters = () => {
@@ -162,7 +161,12 @@ export function DataTable<T>({
   const fileName = exportFileName === false ? null : exportFileName || title || 'export';
 
   return (
-    <Paper component="section" aria-labelledby={title ? titleId : undefined} sx={{ overflow: 'hidden' }}>
+    // minWidth 0: in a flex or grid layout the card keeps to its box and a wide table scrolls inside it.
+    <Paper
+      component="section"
+      aria-labelledby={title ? titleId : undefined}
+      sx={{ overflow: 'hidden', minWidth: 0, maxWidth: '100%' }}
+    >
       <TableToolbar
         title={title}
         titleId={titleId}
@@ -213,7 +217,7 @@ export function DataTable<T>({
         </>
       )}
       <Box sx={{ height: 4 }}>{data.isRefreshing && <LinearProgress aria-label="Refreshing" />}</Box>
-      <TableContainer>
+      <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-labelledby={title ? titleId : undefined} aria-busy={data.isLoading}>
           <DataTableHead
             columns={visibleColumns}
@@ -245,27 +249,34 @@ export function DataTable<T>({
                 </TableCell>
               </TableRow>
             ) : (
-              data.pageRows.map((row, i) => {
-                const id = pageIds[i]!;
+              data.pageRows.map((row) => {
+                const id = idOf(row);
                 const isSelected = state.selection.has(id);
+                const isSelectable = isRowSelectable?.(row) ?? true;
                 return (
                   <TableRow key={id} hover selected={isSelected}>
                     {hasSelection && (
                       <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={isSelected}
-                          onChange={() => toggleRow(row)}
-                          slotProps={{ input: { 'aria-label': `Select ${labelOf(row)}` } }}
-                        />
+                        {isSelectable && (
+                          <Checkbox
+                            checked={isSelected}
+                            onChange={() => toggleRow(row)}
+                            slotProps={{ input: { 'aria-label': `Select ${labelOf(row)}` } }}
+                          />
+                        )}
                       </TableCell>
                     )}
                     {visibleColumns.map((column) => (
-                      <TableCell key={column.id} align={column.align}>
-                        {column.cell ? column.cell(row) : showCell(readColumn(column, row))}
+                      <TableCell
+                        key={column.id}
+                        align={column.align}
+                        sx={column.isStickyEnd ? STICKY_END_SX : undefined}
+                      >
+                        <DataTableCellContent column={column} row={row} />
                       </TableCell>
                     ))}
                     {hasActions && (
-                      <TableCell align="right" sx={{ py: 0 }}>
+                      <TableCell align="right" sx={[{ py: 0 }, STICKY_END_SX]}>
                         <RowActionsMenu
                           row={row}
                           actions={allowedRowActions}

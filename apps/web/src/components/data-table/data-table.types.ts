@@ -30,6 +30,10 @@ export interface DataTableColumn<T> {
   /** The exported value when it differs from the accessor (e.g. a formatted amount). */
   exportValue?: (row: T) => CellValue;
   align?: 'left' | 'right' | 'center';
+  /** The widest the column's cells grow before their text is cut (defaults to CELL_MAX_WIDTH). */
+  maxWidth?: number;
+  /** Kept in view at the right edge while the table scrolls (an actions column of its own). */
+  isStickyEnd?: boolean;
 }
 
 export type FilterKind =
@@ -52,6 +56,11 @@ export interface FilterDefinition<T> {
   /** Client mode: the value filtered on; defaults to the column of the same id, else `row[id]`. */
   accessor?: (row: T) => CellValue | readonly CellValue[];
   /**
+   * Whether the input may be used, from the other values in the dialog (platform.md 2.9 "Account
+   * filter": Closed Date only when closed is Yes). A disabled filter is left out when applied.
+   */
+  enabledWhen?: (values: FilterValues) => boolean;
+  /**
    * Client mode: whether a row passes the applied value, for a filter that is no comparison with a
    * value of the row (e.g. 'Show All Notes' No: only the user's own notes). Replaces the accessor.
    */
@@ -68,6 +77,8 @@ export interface RowAction<T> {
   permissions: readonly Permission[];
   onClick: (row: T) => void;
   disabled?: (row: T) => boolean;
+  /** Left out of this row's menu (an action that applies to some rows only). */
+  hidden?: (row: T) => boolean;
   icon?: ReactNode;
 }
 

@@ -71,7 +71,11 @@ function FilterForm<T>({
   const [draft, setDraft] = useState<FilterDraft>(() => toDraft(definitions, applied));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const [isSubmitted, setIsSubmitted] = useState(false);
-  const errors = draftErrors(definitions, draft);
+  // What the dialog holds as filter values, for the inputs enabled only by another one's value.
+  const current = fromDraft(definitions, draft);
+  const isEnabled = (d: FilterDefinition<T>) => d.enabledWhen?.(current) ?? true;
+  const enabled = definitions.filter(isEnabled);
+  const errors = draftErrors(enabled, draft);
   // Definitions with a page are shown one page at a time; the others all at once.
   const pages = [...new Set(definitions.map((d) => d.page ?? 1))].sort((a, b) => a - b);
   const [pageIndex, setPageIndex] = useState(0);
@@ -80,13 +84,13 @@ function FilterForm<T>({
 
   const apply = () => {
     setIsSubmitted(true);
-    const invalid = definitions.find((d) => errors[d.id]);
+    const invalid = enabled.find((d) => errors[d.id]);
     if (invalid) {
       // Show the page holding the first wrong input.
       setPageIndex(pages.indexOf(invalid.page ?? 1));
       return;
     }
-    onApply(fromDraft(definitions, draft));
+    onApply(fromDraft(enabled, draft));
   };
 
   return (
@@ -109,6 +113,7 @@ function FilterForm<T>({
             <FilterField
               key={d.id}
               definition={d}
+              isDisabled={!isEnabled(d)}
               value={draft[d.id]!}
               errors={isSubmitted || touched.has(d.id) ? errors[d.id] : undefined}
               onChange={(value) => setDraft((current) => ({ ...current, [d.id]: value }))}

@@ -17,6 +17,8 @@ import type { DateRangeDraft, DraftValue, RangeDraft } from './filter-draft';
 
 interface FilterFieldProps<T> {
   definition: FilterDefinition<T>;
+  /** Shown but not usable (its enabledWhen is false); its value is not applied. */
+  isDisabled?: boolean;
   value: DraftValue;
   errors?: { low: string | null; high: string | null };
   onChange: (value: DraftValue) => void;
@@ -26,11 +28,24 @@ interface FilterFieldProps<T> {
 // platform.md 5: a select list is at most 200px high.
 const MENU_PROPS = { slotProps: { paper: { sx: { maxHeight: 200 } } } };
 
-function RangeGroup({ label, children }: { label: string; children: React.ReactNode }) {
+function RangeGroup({
+  label,
+  disabled = false,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  children: React.ReactNode;
+}) {
   const labelId = useId();
   return (
-    <Box role="group" aria-labelledby={labelId}>
-      <Typography id={labelId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
+    <Box role="group" aria-labelledby={labelId} aria-disabled={disabled || undefined}>
+      <Typography
+        id={labelId}
+        variant="subtitle2"
+        component="p"
+        sx={{ mb: 1, color: disabled ? 'text.disabled' : undefined }}
+      >
         {label}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2 }}>{children}</Box>
@@ -43,15 +58,17 @@ function RadioFilter({
   options,
   value,
   onChange,
+  disabled,
 }: {
   label: string;
   options: readonly { value: string | number; label: string }[];
   value: string;
   onChange: (value: string) => void;
+  disabled: boolean;
 }) {
   const labelId = useId();
   return (
-    <FormControl>
+    <FormControl disabled={disabled}>
       <FormLabel id={labelId}>{label}</FormLabel>
       <RadioGroup aria-labelledby={labelId} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
@@ -68,7 +85,14 @@ function RadioFilter({
 }
 
 /** One input of the Set Filters dialog, by kind (platform.md 2.9). */
-export function FilterField<T>({ definition, value, errors, onChange, onBlur }: FilterFieldProps<T>) {
+export function FilterField<T>({
+  definition,
+  isDisabled: disabled = false,
+  value,
+  errors,
+  onChange,
+  onBlur,
+}: FilterFieldProps<T>) {
   const { label, kind, options = [] } = definition;
   switch (kind) {
     case 'number':
@@ -76,7 +100,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
       const range = value as RangeDraft;
       const inputMode = 'decimal' as const;
       return (
-        <RangeGroup label={label}>
+        <RangeGroup label={label} disabled={disabled}>
           <TextField
             label="Low"
             size="small"
@@ -86,6 +110,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
             error={Boolean(errors?.low)}
             helperText={errors?.low ?? undefined}
             slotProps={{ htmlInput: { inputMode } }}
+            disabled={disabled}
             fullWidth
           />
           <TextField
@@ -97,6 +122,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
             error={Boolean(errors?.high)}
             helperText={errors?.high ?? undefined}
             slotProps={{ htmlInput: { inputMode } }}
+            disabled={disabled}
             fullWidth
           />
         </RangeGroup>
@@ -105,7 +131,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
     case 'dateRange': {
       const range = value as DateRangeDraft;
       return (
-        <RangeGroup label={label}>
+        <RangeGroup label={label} disabled={disabled}>
           <TextField
             label="From"
             type="date"
@@ -113,6 +139,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
             value={range.from}
             onChange={(e) => onChange({ ...range, from: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
+            disabled={disabled}
             fullWidth
           />
           <TextField
@@ -122,6 +149,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
             value={range.to}
             onChange={(e) => onChange({ ...range, to: e.target.value })}
             slotProps={{ inputLabel: { shrink: true } }}
+            disabled={disabled}
             fullWidth
           />
         </RangeGroup>
@@ -144,6 +172,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
           value={value as string}
           onChange={(e) => onChange(e.target.value)}
           slotProps={{ select: { MenuProps: MENU_PROPS } }}
+          disabled={disabled}
           fullWidth
         >
           <MenuItem value="">Any</MenuItem>
@@ -156,7 +185,15 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
       );
     }
     case 'radio':
-      return <RadioFilter label={label} options={options} value={value as string} onChange={onChange} />;
+      return (
+        <RadioFilter
+          label={label}
+          options={options}
+          value={value as string}
+          onChange={onChange}
+          disabled={disabled}
+        />
+      );
     case 'multiSelect': {
       const selected = value as string[];
       const labelOf = (v: string) => options.find((o) => String(o.value) === v)?.label ?? v;
@@ -177,6 +214,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
               renderValue: (v) => (v as string[]).map(labelOf).join(', '),
             },
           }}
+          disabled={disabled}
           fullWidth
         >
           {options.map((o) => (
@@ -203,6 +241,7 @@ export function FilterField<T>({ definition, value, errors, onChange, onBlur }: 
           value={value as string}
           onChange={(e) => onChange(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 120 } }}
+          disabled={disabled}
           fullWidth
         />
       );

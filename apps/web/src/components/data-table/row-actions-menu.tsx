@@ -17,6 +17,7 @@ interface RowActionsMenuProps<T> {
 /** The per-row menu of the actions column. */
 export function RowActionsMenu<T>({ row, actions, label }: RowActionsMenuProps<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const shown = actions.filter((action) => !action.hidden?.(row));
   return (
     <>
       <IconButton
@@ -29,7 +30,7 @@ export function RowActionsMenu<T>({ row, actions, label }: RowActionsMenuProps<T
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {actions.map((action) => (
+        {shown.map((action) => (
           <MenuItem
             key={action.label}
             disabled={action.disabled?.(row) ?? false}

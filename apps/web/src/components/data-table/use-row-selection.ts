@@ -2,14 +2,16 @@ import { useCallback } from 'react';
 
 /**
  * The checkbox selection of a table page: selection spans pages (kept by row id), the head checkbox
- * toggles the rows of the page shown.
+ * toggles the rows of the page shown that may be selected.
  */
 export function useRowSelection<T>(
-  pageRows: readonly T[],
+  allPageRows: readonly T[],
   idOf: (row: T) => string,
   selection: ReadonlyMap<string, T>,
   setSelection: (next: ReadonlyMap<string, T>) => void,
+  isSelectable: (row: T) => boolean = () => true,
 ) {
+  const pageRows = allPageRows.filter(isSelectable);
   const pageIds = pageRows.map(idOf);
   const selectedOnPage = pageIds.filter((id) => selection.has(id)).length;
   const isAllOnPage = pageIds.length > 0 && selectedOnPage === pageIds.length;

@@ -12,11 +12,12 @@ export function useTableState<T>(
   columns: readonly DataTableColumn<T>[],
   initialPageSize: number,
   initialFilters: FilterValues = {},
+  initialSort: SortState | null = null,
 ) {
   const [searchInput, setSearchInputState] = useState('');
   const [searchTerm, setSearchTerm] = useState('');
   const [filters, setFiltersState] = useState<FilterValues>(initialFilters);
-  const [sort, setSortState] = useState<SortState | null>(null);
+  const [sort, setSortState] = useState<SortState | null>(initialSort);
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSizeState] = useState(initialPageSize);
   const [hiddenColumns, setHiddenColumns] = useState<ReadonlySet<string>>(

@@ -70,5 +70,13 @@ export function accountFilters(accounts: readonly Account[] | undefined): Filter
       options: distinct((a) => a.accountCategory),
     },
     { id: 'bankName', label: 'Bank', kind: 'multiSelect', options: distinct((a) => a.bankName) },
+    { id: 'accountClosed', label: 'Account Closed', kind: 'boolean', accessor: (a) => a.accountClosed === 1 },
+    // Spec 4 and platform.md 2.9: the closed date is enabled only when closed is Yes.
+    {
+      id: 'accountDateClosed',
+      label: 'Closed Date',
+      kind: 'dateRange',
+      enabledWhen: (values) => values.accountClosed === true,
+    },
   ];
 }

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import { ACCOUNT_GROUP_MSG } from '@tideline/contracts/accounts/account-groups.schemas';
 import type { Account } from '@tideline/contracts/accounts/accounts.schemas';
 import { useCan } from '../../lib/use-can';
+import { useCanOpen } from '../../lib/use-can-open';
 import { useSetAccountGroups } from './accounts.mutations';
 import { groupQueries } from './accounts.queries';
 import { GroupFormDialog } from './group-form-dialog';
@@ -26,6 +27,8 @@ import { toastOutcome } from '../../lib/mutation-toasts';
 export function AccountGroupChipsTab({ account }: { account: Account }) {
   const canCreate = useCan('ADD_ACCOUNT_GROUPS');
   const canAssign = useCan('EDIT_ACCOUNT_GROUPS');
+  // The group page needs VIEW_ACCOUNT_GROUPS: without it the chips are names, not links.
+  const canOpenGroups = useCanOpen(`/client-management/${account.clientId}/account-group/0`);
   const groups = useQuery(groupQueries.ofAccount(account.clientId, account.accountId));
   const [dialog, setDialog] = useState<'create' | 'assign' | null>(null);
   return (
@@ -52,12 +55,16 @@ export function AccountGroupChipsTab({ account }: { account: Account }) {
         >
           {(groups.data ?? []).map((g) => (
             <Box component="li" key={g.value} sx={{ listStyle: 'none' }}>
-              <Chip
-                label={g.label}
-                component={RouterLink}
-                to={`/client-management/${account.clientId}/account-group/${g.value}`}
-                clickable
-              />
+              {canOpenGroups ? (
+                <Chip
+                  label={g.label}
+                  component={RouterLink}
+                  to={`/client-management/${account.clientId}/account-group/${g.value}`}
+                  clickable
+                />
+              ) : (
+                <Chip label={g.label} />
+              )}
             </Box>
           ))}
         </Box>

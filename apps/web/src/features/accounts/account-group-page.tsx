@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -15,7 +14,9 @@ import type { BulkAction, DataTableColumn } from '../../components/data-table/da
 import { PageLoader } from '../../components/page-loader';
 import { failureMessage } from '../../lib/api-messages';
 import { formatDate } from '../../lib/format';
+import { RouteLink } from '../../components/route-link';
 import { useCan } from '../../lib/use-can';
+import { useCanOpen } from '../../lib/use-can-open';
 import { AddGroupAccountsDialog } from './add-group-accounts-dialog';
 import { useRemoveGroupAccounts } from './accounts.mutations';
 import { groupQueries } from './accounts.queries';
@@ -37,6 +38,7 @@ export default function AccountGroupPage() {
   const groupId = Number(params.groupId);
   const navigate = useNavigate();
   const canEdit = useCan('EDIT_ACCOUNT_GROUPS');
+  const canOpenClients = useCanOpen('/client-management');
   const group = useQuery({
     ...groupQueries.detail(clientId, groupId),
     enabled: Number.isInteger(groupId) && groupId > 0,
@@ -64,9 +66,7 @@ export default function AccountGroupPage() {
       id: 'accountName',
       header: 'Account Name',
       cell: (a) => (
-        <Link component={RouterLink} to={`/client-management/${clientId}/${a.accountId}`}>
-          {a.accountName}
-        </Link>
+        <RouteLink to={`/client-management/${clientId}/${a.accountId}`}>{a.accountName}</RouteLink>
       ),
     },
     { id: 'accountNumber', header: 'Account Number' },
@@ -122,9 +122,11 @@ export default function AccountGroupPage() {
           {detail.groupName} Group
         </Typography>
         <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to="/client-management" startIcon={<ArrowBackIcon />}>
-            Back to Clients Table
-          </Button>
+          {canOpenClients && (
+            <Button component={RouterLink} to="/client-management" startIcon={<ArrowBackIcon />}>
+              Back to Clients Table
+            </Button>
+          )}
           {canEdit &&
             (detail.isAllAccounts ? (
               <Tooltip title={ACCOUNT_GROUP_MSG.allAccountsEditTooltip}>

@@ -1,9 +1,7 @@
 import { useCallback, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -13,13 +11,31 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { ACCOUNT_GROUP_MSG, type AccountGroup } from '@tideline/contracts/accounts/account-groups.schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import type { DataTableColumn } from '../../components/data-table/data-table.types';
+import type { DataTableColumn, FilterDefinition } from '../../components/data-table/data-table.types';
 import { formatDate } from '../../lib/format';
+import { RouteLink } from '../../components/route-link';
 import { useCan } from '../../lib/use-can';
 import { useDeleteGroups } from './accounts.mutations';
 import { groupQueries } from './accounts.queries';
 import { GroupFormDialog } from './group-form-dialog';
 import { toastOutcome } from '../../lib/mutation-toasts';
+
+/** platform.md 2.8: a filter for each column. */
+const GROUP_FILTERS: readonly FilterDefinition<AccountGroup>[] = [
+  { id: 'groupName', label: 'Group Name', kind: 'text' },
+  { id: 'numberOfAccounts', label: '# of Accounts', kind: 'number' },
+  {
+    id: 'validationStatus',
+    label: 'Validation Status',
+    kind: 'select',
+    options: [
+      { value: 'YES', label: 'YES' },
+      { value: 'NO', label: 'NO' },
+    ],
+  },
+  { id: 'minDate', label: 'Min Date', kind: 'dateRange' },
+  { id: 'updatedAt', label: 'Updated At', kind: 'dateRange' },
+];
 
 type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; group: AccountGroup } | null;
 
@@ -88,9 +104,7 @@ export function AccountGroupsTab({ clientId }: { clientId: number }) {
       id: 'groupName',
       header: 'Group Name',
       cell: (g) => (
-        <Link component={RouterLink} to={`/client-management/${clientId}/account-group/${g.groupID}`}>
-          {g.groupName}
-        </Link>
+        <RouteLink to={`/client-management/${clientId}/account-group/${g.groupID}`}>{g.groupName}</RouteLink>
       ),
     },
     { id: 'numberOfAccounts', header: '# of Accounts', align: 'right' },
@@ -102,6 +116,7 @@ export function AccountGroupsTab({ clientId }: { clientId: number }) {
     columns.push({
       id: 'actions',
       header: 'Actions',
+      isStickyEnd: true,
       sortable: false,
       searchable: false,
       accessor: () => null,
@@ -127,6 +142,7 @@ export function AccountGroupsTab({ clientId }: { clientId: number }) {
       <DataTable
         title="Account Groups"
         columns={columns}
+        filters={GROUP_FILTERS}
         getRowId={(g) => g.groupID}
         getRowLabel={(g) => g.groupName}
         mode={{ kind: 'client', rows: groups.data, isLoading: groups.isLoading }}

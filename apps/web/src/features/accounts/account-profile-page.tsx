@@ -18,6 +18,7 @@ import { failureMessage } from '../../lib/api-messages';
 import { usePermList, useCan } from '../../lib/use-can';
 import { AccountBalancePanel } from './account-balance-panel';
 import { AccountDetails } from './account-details';
+import { AccountSummaryPanel } from './account-summary-panel';
 import { AccountFormDialog } from './account-form-dialog';
 import { accountQueries, clientContextQueries } from './accounts.queries';
 
@@ -120,9 +121,14 @@ export default function AccountProfilePage({
         </Stack>
       </Stack>
       <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
-        <Paper sx={{ p: 2, flex: 1 }}>
-          <AccountDetails account={current} />
-        </Paper>
+        <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+          <Paper sx={{ p: 2 }}>
+            <AccountDetails account={current} />
+          </Paper>
+          <Paper sx={{ p: 2 }}>
+            <AccountSummaryPanel accountId={current.accountId} />
+          </Paper>
+        </Stack>
         <Paper
           component="section"
           aria-labelledby="account-balance-title"

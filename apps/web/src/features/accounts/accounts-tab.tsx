@@ -1,10 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -25,6 +24,7 @@ import { BulkUploadDialog } from './bulk-upload-dialog';
 import { retryJob } from './upload.api';
 import { useExtractionJobs } from './use-extraction-jobs';
 import { toastOutcome } from '../../lib/mutation-toasts';
+import { saveBlob } from '../../lib/save-file';
 
 type OpenDialog =
   | { kind: 'add' | 'upload' }
@@ -32,20 +32,18 @@ type OpenDialog =
   | { kind: 'delete'; accounts: Account[]; isStaging: boolean; done?: () => void }
   | null;
 
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /**
  * Tab 1 of the client profile (spec 2 "Accounts tab"): 'Add New Account', the bulk upload, the
  * 'Account Actions' panel, the staging table and 'All Accounts'.
  */
-export function AccountsTab({ clientId }: { clientId: number }) {
+export function AccountsTab({
+  clientId,
+  calculateTables,
+}: {
+  clientId: number;
+  /** 'Calculate Daily and Monthly Tables' (handed in by src/app; RUN_CALCULATIONS). */
+  calculateTables?: ReactNode;
+}) {
   const canAdd = useCan('ADD_ACCOUNTS');
   const canUpload = useCan('UPLOAD_FILES');
   const canDownloadTemplate = useCan('ADD_ACCOUNTS', 'UPLOAD_FILES');
@@ -141,7 +139,7 @@ export function AccountsTab({ clientId }: { clientId: number }) {
         )}
         {canUpload && uploadButton}
       </Stack>
-      {(canDownloadTemplate || canUpload) && (
+      {(canDownloadTemplate || canUpload || calculateTables) && (
         <Paper component="section" aria-labelledby="account-actions-title" sx={{ p: 2 }}>
           <Typography id="account-actions-title" variant="h6" component="h2" sx={{ mb: 1 }}>
             Account Actions
@@ -153,11 +151,7 @@ export function AccountsTab({ clientId }: { clientId: number }) {
               </Button>
             )}
             {canUpload && uploadButton}
-            <Tooltip title="Available once the analysis (daily and monthly balance tables) is in place.">
-              <span>
-                <Button disabled>Calculate Daily and Monthly Tables</Button>
-              </span>
-            </Tooltip>
+            {calculateTables}
           </Stack>
         </Paper>
       )}

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import {
+  AccountSummarySchema,
+  BalanceHistorySchema,
+  type AccountSummary,
+  type BalanceHistory,
+} from '@tideline/contracts/account-summary/account-summary.schemas';
+import {
   AccountGroupAssociationSchema,
   AccountGroupDetailSchema,
   AccountGroupSchema,
@@ -179,4 +185,14 @@ export async function fetchBankDefaultFrequencies(): Promise<Map<number, number>
     await apiRequest('/banks/default-data-gathering-frequencies'),
   );
   return new Map(rows.map((r) => [r.bankId, r.defaultDataGatheringFrequency]));
+}
+
+/** GET /api/accounts/balance-history/{id}: the Account Balance chart, from the daily balance table. */
+export async function fetchBalanceHistory(accountId: number): Promise<BalanceHistory> {
+  return BalanceHistorySchema.parse(await apiRequest(`/accounts/balance-history/${accountId}`));
+}
+
+/** GET /api/accounts/summary/{id}: the two-page account summary panel. */
+export async function fetchAccountSummary(accountId: number): Promise<AccountSummary> {
+  return AccountSummarySchema.parse(await apiRequest(`/accounts/summary/${accountId}`));
 }

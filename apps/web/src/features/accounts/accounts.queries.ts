@@ -6,8 +6,10 @@ import {
   fetchAccountGroupAssociations,
   fetchAccountLinks,
   fetchAccountOptions,
+  fetchAccountSummary,
   fetchAccounts,
   fetchAccountTypes,
+  fetchBalanceHistory,
   fetchBankDefaultFrequencies,
   fetchClient,
   fetchClientBanks,
@@ -28,6 +30,17 @@ export const accountQueries = {
     queryOptions({
       queryKey: ['accounts', clientId, 'all'] as const,
       queryFn: () => fetchAccounts(clientId),
+    }),
+  /** Read from the balance tables: refetched after 'Calculate Daily and Monthly Tables' (['accounts']). */
+  balanceHistory: (accountId: number) =>
+    queryOptions({
+      queryKey: ['accounts', 'balance-history', accountId] as const,
+      queryFn: () => fetchBalanceHistory(accountId),
+    }),
+  summary: (accountId: number) =>
+    queryOptions({
+      queryKey: ['accounts', 'summary', accountId] as const,
+      queryFn: () => fetchAccountSummary(accountId),
     }),
   staging: (clientId: number) =>
     queryOptions({

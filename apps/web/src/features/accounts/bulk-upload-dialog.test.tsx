@@ -78,9 +78,12 @@ describe('Bulk Upload Accounts', { timeout: UI_TEST_TIMEOUT }, () => {
           jobId: JOB_ID,
           queue: 'account-extraction',
           state: jobState,
-          progress: jobState === 'completed' ? 100 : 10,
+          progress: jobState === 'completed' ? 100 : 40,
           attempts: 1,
-          message: null,
+          message:
+            jobState === 'completed'
+              ? '2 accounts extracted from accounts.csv.'
+              : 'Checking 3 rows of accounts.csv',
           result:
             jobState === 'completed'
               ? { fileId: 41, createdCount: 2, accountIds: [20, 21], isAlreadyExtracted: false }
@@ -121,10 +124,17 @@ describe('Bulk Upload Accounts', { timeout: UI_TEST_TIMEOUT }, () => {
       }),
     );
     expect(await within(dialog).findByText('Extracting accounts...')).toBeTruthy();
+    // Issue 20 point 8: a progress bar, with the rows being checked.
+    const bar = await within(dialog).findByRole('progressbar', {
+      name: 'Extracting accounts from accounts.csv',
+    });
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
+    expect(within(dialog).getByText('Checking 3 rows of accounts.csv')).toBeTruthy();
 
     const reviewsBefore = api.callsTo('GET', '/api/accounts/review/1');
     jobState = 'completed';
     expect(await within(dialog).findByText('Accounts extracted: 2', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
     await waitFor(() => expect(api.callsTo('GET', '/api/accounts/review/1')).toBeGreaterThan(reviewsBefore));
   });
 

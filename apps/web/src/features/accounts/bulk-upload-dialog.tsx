@@ -19,7 +19,8 @@ import {
 } from '@tideline/contracts/accounts/account-upload.schemas';
 import { ACCOUNT_MSG } from '@tideline/contracts/accounts/accounts.schemas';
 import { failureMessage } from '../../lib/api-messages';
-import { startAccountExtraction, UploadAbortedError, uploadFile } from './upload.api';
+import { UploadAbortedError } from '../../lib/post-signed-form';
+import { startAccountExtraction, uploadFile } from './upload.api';
 import type { ExtractionJob, ExtractionState } from './use-extraction-jobs';
 
 type Outcome = { name: string; fileId: number } | { name: string; error: string };
@@ -228,11 +229,36 @@ function UploadSummary({
                 )
               }
             >
-              <ListItemText primary={job.fileName} secondary={extractionText(job)} />
+              <ListItemText
+                primary={job.fileName}
+                secondary={extractionText(job)}
+                slotProps={{ secondary: { component: 'div' } }}
+              />
+              {isExtracting(job) && <ExtractionProgress job={job} />}
             </ListItem>
           ))}
         </List>
       )}
+    </Box>
+  );
+}
+
+const isExtracting = (job: ExtractionState) => job.failure === null && job.createdCount === null;
+
+/** Issue 20 point 8: how far the extraction job is, with the rows it is checking. */
+function ExtractionProgress({ job }: { job: ExtractionState }) {
+  const progressId = useId();
+  return (
+    <Box sx={{ width: 200, ml: 2, mr: 8 }}>
+      <LinearProgress
+        variant="determinate"
+        value={job.status?.progress ?? 0}
+        aria-label={`Extracting accounts from ${job.fileName}`}
+        aria-describedby={progressId}
+      />
+      <Typography id={progressId} variant="caption" color="text.secondary">
+        {job.status?.message ?? 'Waiting to start'}
+      </Typography>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { withUnreadableDates } from '../../lib/zod-resolver';
 
 /**
  * A react-hook-form resolver over a contracts schema that keeps each field's first message as the
@@ -9,7 +10,9 @@ import type { z } from 'zod';
 export function contractResolver<S extends z.ZodType<unknown, FieldValues>>(
   schema: S,
 ): Resolver<z.input<S> & FieldValues, unknown, z.output<S> & FieldValues> {
-  return async (values) => {
+  type Values = z.input<S> & FieldValues;
+  type Output = z.output<S> & FieldValues;
+  return withUnreadableDates<Values, unknown, Output>(async (values) => {
     const result = await schema.safeParseAsync(values);
     if (result.success) return { values: result.data as z.output<S> & FieldValues, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
@@ -18,5 +21,5 @@ export function contractResolver<S extends z.ZodType<unknown, FieldValues>>(
       if (path && !(path in errors)) errors[path] = { type: issue.code, message: issue.message };
     }
     return { values: {}, errors: errors as unknown as FieldErrors<z.input<S> & FieldValues> };
-  };
+  });
 }

@@ -1,13 +1,12 @@
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '../../lib/zod-resolver';
 import { enqueueSnackbar } from 'notistack';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import {
   TRANSACTION_MSG,
@@ -18,6 +17,7 @@ import {
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useUpdateTransaction } from './accounts.mutations';
 import type { TransactionEdit } from './transactions.api';
+import { KeywordSelect } from '../../components/keyword-select';
 import { SaveCancelActions } from '../../components/save-cancel-actions';
 
 const EditSchema = TransactionEditBodySchema.shape.transaction;
@@ -106,29 +106,12 @@ export function TransactionEditDialog({
             helperText={errors.amount?.message}
             slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 20 } }}
           />
-          <Controller
+          <KeywordSelect
             control={control}
             name="keyword"
-            render={({ field }) => (
-              <TextField
-                select
-                fullWidth
-                margin="normal"
-                label="Keyword"
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-                slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 200 } } } } } }}
-              >
-                <MenuItem value="">None</MenuItem>
-                {keywords.map((k) => (
-                  <MenuItem key={k.value} value={k.value}>
-                    {k.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            keywords={keywords}
+            blankLabel="None"
+            blankValue={null}
           />
         </DialogContent>
         <SaveCancelActions onCancel={onClose} isSaving={update.isPending} />

@@ -20,7 +20,14 @@ const FIRST: Bank = {
   createdAt: '2025-01-03T12:00:00.000Z',
   updatedAt: '2025-01-03T12:00:00.000Z',
 };
-const SECOND: Bank = { ...FIRST, bankId: 4, bankName: 'Second State', dataAvailabilityDate: null, status: 0 };
+const SECOND: Bank = {
+  ...FIRST,
+  bankId: 4,
+  bankName: 'Second State',
+  assetSize: 1250.75,
+  dataAvailabilityDate: null,
+  status: 0,
+};
 const ALL: Permission[] = ['VIEW_BANKS', 'ADD_BANKS', 'EDIT_BANKS', 'DEACTIVATE_BANKS'];
 
 function openBanks(permList: Permission[], routes: Record<string, FakeResponse> = {}) {
@@ -58,6 +65,9 @@ describe('Banks', { timeout: 30_000 }, () => {
     expect(within(first).getByText('Active')).toBeTruthy();
     const second = screen.getByRole('cell', { name: 'Second State' }).closest('tr')!;
     expect(within(second).getByText('Not Set')).toBeTruthy();
+    // Issue 20 point 10: the asset size with thousands separators.
+    expect(within(second).getByText('1,250.75')).toBeTruthy();
+    expect(within(first).getByText('120.5')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add New Bank' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Actions for First National' })).toBeNull();
   });

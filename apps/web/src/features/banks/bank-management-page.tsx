@@ -5,12 +5,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { PageLoader } from '../../components/page-loader';
 import { useCan } from '../../lib/use-can';
+import type { BankActionSlot } from './banks-table';
 
 const BanksTable = lazy(() => import('./banks-table').then((m) => ({ default: m.BanksTable })));
 const BankFormDialog = lazy(() => import('./bank-form-dialog').then((m) => ({ default: m.BankFormDialog })));
 
 /** /bank-management (spec 2 "Banks administration"): screen 'Banks' with 'Add New Bank' (ADD_BANKS). */
-export default function BankManagementPage() {
+export default function BankManagementPage({ bankActions }: { bankActions?: BankActionSlot }) {
   const canAdd = useCan('ADD_BANKS');
   const [isAdding, setIsAdding] = useState(false);
   return (
@@ -29,7 +30,7 @@ export default function BankManagementPage() {
         )}
       </Stack>
       <Suspense fallback={<PageLoader />}>
-        <BanksTable />
+        <BanksTable bankActions={bankActions} />
       </Suspense>
       {isAdding && (
         <Suspense fallback={null}>

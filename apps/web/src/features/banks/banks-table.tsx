@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ordinalBusinessDay } from '@tideline/contracts/banks/bank-lists';
 import type { Bank } from '@tideline/contracts/banks/banks.schemas';
@@ -16,7 +16,14 @@ import { bankQueries } from './banks.queries';
 const COLUMNS: readonly DataTableColumn<Bank>[] = [
   { id: 'bankId', header: 'Bank ID', align: 'right' },
   { id: 'bankName', header: 'Bank Name' },
-  { id: 'assetSize', header: 'Asset Size (m)', align: 'right' },
+  {
+    id: 'assetSize',
+    header: 'Asset Size (m)',
+    align: 'right',
+    // Issue 20 point 10: with thousands separators (1,250.5).
+    cell: (b) => b.assetSize.toLocaleString('en-US', { maximumFractionDigits: 2 }),
+    exportValue: (b) => b.assetSize,
+  },
   { id: 'createdAt', header: 'Creation Date', cell: (b) => formatDate(b.createdAt) },
   activeStatusColumn(),
   {
@@ -44,13 +51,20 @@ const FILTERS: readonly FilterDefinition<Bank>[] = [
   { id: 'createdAt', label: 'Creation Date', kind: 'dateRange', accessor: (b) => new Date(b.createdAt) },
 ];
 
+/** Row actions another area adds to the table, with the dialogs they open (composed in src/app). */
+export interface BankActionSlot {
+  rowActions: readonly RowAction<Bank>[];
+  dialogs: ReactNode;
+}
+
 /** The Banks table of /bank-management (spec 2 "Banks administration"). */
-export function BanksTable() {
+export function BanksTable({ bankActions }: { bankActions?: BankActionSlot }) {
   const banks = useQuery(bankQueries.all());
   const [editing, setEditing] = useState<Bank | null>(null);
   const close = useCallback(() => setEditing(null), []);
   const rowActions: readonly RowAction<Bank>[] = [
     { label: 'Edit', permissions: ['EDIT_BANKS'], onClick: setEditing },
+    ...(bankActions?.rowActions ?? []),
   ];
   return (
     <>
@@ -64,6 +78,7 @@ export function BanksTable() {
         rowActions={rowActions}
       />
       {editing && <BankFormDialog bank={editing} onClose={close} />}
+      {bankActions?.dialogs}
     </>
   );
 }

@@ -1,16 +1,23 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import type { BankClientRelationship } from '@tideline/contracts/clients/clients.schemas';
+import { canStartReport } from '@tideline/contracts/data-ingestion/start-report.schemas';
 import type { TemplateType } from '@tideline/contracts/templates/templates.schemas';
-import { activeStatusColumn } from '../../components/data-table/active-status-column';
+import { activeStatusColumn, activeStatusFilter } from '../../components/data-table/active-status-column';
 import { DataTable } from '../../components/data-table/data-table';
-import type { DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
+import type {
+  DataTableColumn,
+  FilterDefinition,
+  RowAction,
+} from '../../components/data-table/data-table.types';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { clientQueries } from './clients.queries';
 import { AddRelationshipDialog, EditRelationshipDialog } from './relationship-dialogs';
+import { StartReportDialog } from './start-report-dialog';
 
 /** The page composes the template dialogs in (features do not import each other). */
 export type RenderTemplateDialog = (args: {
@@ -45,6 +52,27 @@ const COLUMNS: readonly DataTableColumn<BankClientRelationship>[] = [
   { id: 'collectionType', header: 'Collection Type' },
 ];
 
+/** platform.md 2.8: a filter for each column. */
+function bankFilters(
+  rows: readonly BankClientRelationship[] | undefined,
+): FilterDefinition<BankClientRelationship>[] {
+  const collectionTypes = [...new Set((rows ?? []).map((r) => r.collectionType))].sort();
+  return [
+    { id: 'bankName', label: 'Bank Name', kind: 'text' },
+    { id: 'numOfAccounts', label: '# of Accounts', kind: 'number' },
+    { id: 'avgBalance12Months', label: 'Average Balance', kind: 'money' },
+    { id: 'createdAt', label: 'Creation Date', kind: 'dateRange' },
+    { id: 'updatedAt', label: 'Last Updated', kind: 'dateRange' },
+    activeStatusFilter(),
+    {
+      id: 'collectionType',
+      label: 'Collection Type',
+      kind: 'multiSelect',
+      options: collectionTypes.map((c) => ({ value: c, label: c })),
+    },
+  ];
+}
+
 // Spec 2 "Banks tab of the client": the dialogs of the template row actions.
 const TEMPLATE_ACTIONS: readonly { label: string; type: TemplateType }[] = [
   { label: 'Manage Transactions Import Template', type: 'Transaction' },
@@ -52,22 +80,41 @@ const TEMPLATE_ACTIONS: readonly { label: string; type: TemplateType }[] = [
   { label: 'Manage Treasury Services Import Template', type: 'Treasury' },
 ];
 
+/** Row actions another area adds to the table, with the dialogs they open (composed in src/app). */
+export interface RelationshipActionSlot {
+  rowActions: readonly RowAction<BankClientRelationship>[];
+  dialogs: ReactNode;
+  /** Buttons for the whole client, beside Add Bank Relationship. */
+  toolbarActions?: ReactNode;
+}
+
 type OpenDialog =
   | { kind: 'edit'; relationship: BankClientRelationship }
   | { kind: 'template'; type: TemplateType; relationship: BankClientRelationship }
   | { kind: 'add' }
+  | { kind: 'start-report' }
   | null;
 
 /** The Banks sub-tab (VIEW_BANK_CLIENT_RELATIONSHIPS): the client's bank relationships. */
 export function ClientBanksTable({
   clientId,
+  clientName,
   renderTemplateDialog,
+  bankLinkActions,
+  ingestionActions,
 }: {
   clientId: number;
+  clientName: string;
   renderTemplateDialog?: RenderTemplateDialog;
+  /** Create, Update and Remove Plaid Link (the bank-links area). */
+  bankLinkActions?: RelationshipActionSlot;
+  /** Start Ingestion per relationship and for the client (the data-ingestion area). */
+  ingestionActions?: RelationshipActionSlot;
 }) {
   const relationships = useQuery(clientQueries.relationships(clientId));
   const canAdd = useCan('EDIT_BANK_CLIENT_RELATIONSHIPS');
+  const canStart = useCan('START_REPORT');
+  const reportStatus = useQuery({ ...clientQueries.reportStatus(clientId), enabled: canStart });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
 
@@ -78,6 +125,7 @@ export function ClientBanksTable({
       onClick: (relationship) => setDialog({ kind: 'edit', relationship }),
     },
   ];
+  rowActions.push(...(bankLinkActions?.rowActions ?? []), ...(ingestionActions?.rowActions ?? []));
   if (renderTemplateDialog) {
     for (const { label, type } of TEMPLATE_ACTIONS) {
       rowActions.push({
@@ -93,16 +141,30 @@ export function ClientBanksTable({
       <DataTable
         title="Banks"
         columns={COLUMNS}
+        filters={bankFilters(relationships.data)}
         getRowId={(r) => r.bankClientRelId}
         getRowLabel={(r) => r.bankName}
         mode={{ kind: 'client', rows: relationships.data, isLoading: relationships.isLoading }}
         rowActions={rowActions}
         toolbarActions={
-          canAdd && (
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add' })}>
-              Add Bank Relationship
-            </Button>
-          )
+          <Stack direction="row" spacing={1}>
+            {canStart && (
+              // Spec 4: enabled only when a report row exists and its status is not Reported.
+              <Button
+                variant="outlined"
+                disabled={!canStartReport(reportStatus.data)}
+                onClick={() => setDialog({ kind: 'start-report' })}
+              >
+                Start Report
+              </Button>
+            )}
+            {ingestionActions?.toolbarActions}
+            {canAdd && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add' })}>
+                Add Bank Relationship
+              </Button>
+            )}
+          </Stack>
         }
       />
       {dialog?.kind === 'edit' && (
@@ -111,6 +173,11 @@ export function ClientBanksTable({
       {dialog?.kind === 'add' && (
         <AddRelationshipDialog clientId={clientId} related={relationships.data ?? []} onClose={close} />
       )}
+      {dialog?.kind === 'start-report' && (
+        <StartReportDialog client={{ clientId, clientName }} onClose={close} />
+      )}
+      {bankLinkActions?.dialogs}
+      {ingestionActions?.dialogs}
       {dialog?.kind === 'template' &&
         renderTemplateDialog?.({ type: dialog.type, relationship: dialog.relationship, onClose: close })}
     </>

@@ -7,7 +7,11 @@ import { hasAnyPermission, type Permission } from '@tideline/contracts/access/pe
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
 import { usePermList } from '../../lib/use-can';
-import { ClientBanksTable, type RenderTemplateDialog } from './client-banks-table';
+import {
+  ClientBanksTable,
+  type RelationshipActionSlot,
+  type RenderTemplateDialog,
+} from './client-banks-table';
 import { SummaryWidgets, type SummaryWidgetSlots } from './summary-widgets';
 
 type SubTabId = 'summary' | 'negotiated-rates' | 'notes' | 'banks';
@@ -28,11 +32,15 @@ const SUB_TABS: readonly { id: SubTabId; label: string; permission: Permission |
 export function ClientSummaryTab({
   client,
   renderTemplateDialog,
+  bankLinkActions,
+  ingestionActions,
   widgets,
   panels = {},
 }: {
   client: Client;
   renderTemplateDialog?: RenderTemplateDialog;
+  bankLinkActions?: RelationshipActionSlot;
+  ingestionActions?: RelationshipActionSlot;
   /** Widgets other areas fill in (composed in src/app). */
   widgets?: SummaryWidgetSlots;
   panels?: SummarySubTabPanels;
@@ -63,7 +71,13 @@ export function ClientSummaryTab({
       >
         {current.id === 'summary' && <SummaryWidgets client={client} widgets={widgets} />}
         {current.id === 'banks' && (
-          <ClientBanksTable clientId={client.clientId} renderTemplateDialog={renderTemplateDialog} />
+          <ClientBanksTable
+            clientId={client.clientId}
+            clientName={client.clientName}
+            renderTemplateDialog={renderTemplateDialog}
+            bankLinkActions={bankLinkActions}
+            ingestionActions={ingestionActions}
+          />
         )}
         {(current.id === 'negotiated-rates' || current.id === 'notes') &&
           (panels[current.id] ?? (

@@ -14,6 +14,11 @@ import {
 } from '@tideline/contracts/clients/clients.schemas';
 import type { CollectionType } from '@tideline/contracts/banks/bank-lists';
 import { MessageSchema } from '@tideline/contracts/common/errors';
+import {
+  StartReportResultSchema,
+  type StartReportInput,
+  type StartReportResult,
+} from '@tideline/contracts/data-ingestion/start-report.schemas';
 import { apiRequest } from '../../lib/api-client';
 
 // clients-accounts-investments-reports.md 7 "Clients" (/api/clients) and the bank pick list.
@@ -73,6 +78,12 @@ export async function updateClient(clientId: number, client: ClientInput): Promi
 export async function fetchReportStatus(clientId: number): Promise<ClientReportStatus | null> {
   const list = ClientReportStatusSchema.array().parse(await apiRequest(`/clients/report-status/${clientId}`));
   return list[0] ?? null;
+}
+
+/** POST /start-report/{id} {client}: opens the client's reporting cycle (spec 7). */
+export async function startReport(clientId: number, client: StartReportInput): Promise<StartReportResult> {
+  const answer = await apiRequest(`/clients/start-report/${clientId}`, { method: 'POST', body: { client } });
+  return StartReportResultSchema.parse(answer);
 }
 
 export async function fetchClientRelationships(clientId: number): Promise<BankClientRelationship[]> {

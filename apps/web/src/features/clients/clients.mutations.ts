@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CollectionType } from '@tideline/contracts/banks/bank-lists';
 import type { ClientInput } from '@tideline/contracts/clients/clients.schemas';
-import { createClient, createRelationship, updateClient, updateRelationship } from './clients.api';
+import type { StartReportInput } from '@tideline/contracts/data-ingestion/start-report.schemas';
+import {
+  createClient,
+  createRelationship,
+  startReport,
+  updateClient,
+  updateRelationship,
+} from './clients.api';
 import { clientQueries } from './clients.queries';
 
 // One hook per change, each refreshing what it changed (style.md "Web").
@@ -52,5 +59,17 @@ export function useUpdateRelationship() {
     }) => updateRelationship(bankClientRelId, bankClientRel),
     onSuccess: (_result, { clientId }) =>
       queryClient.invalidateQueries({ queryKey: clientQueries.relationships(clientId).queryKey }),
+  });
+}
+
+/** Start Report: the answer carries the client's new report status, so the widget shows it at once. */
+export function useStartReport(clientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StartReportInput) => startReport(clientId, input),
+    onSuccess: ({ reportStatus }) => {
+      queryClient.setQueryData(clientQueries.reportStatus(clientId).queryKey, reportStatus);
+      return queryClient.invalidateQueries({ queryKey: clientQueries.reportStatus(clientId).queryKey });
+    },
   });
 }

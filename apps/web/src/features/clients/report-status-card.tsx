@@ -4,7 +4,9 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import { REPORTED_STATUS } from '@tideline/contracts/data-ingestion/start-report.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
+import { isPastDue, OverdueChip } from '../../components/overdue-chip';
 import { formatDate } from '../../lib/format';
 import { clientQueries } from './clients.queries';
 import { FieldList } from '../../components/field-list';
@@ -49,7 +51,14 @@ export function ReportStatusCard({ clientId }: { clientId: number }) {
               ['Open Batches', String(data.openBatchCount)],
               ['Report Start Date', formatDate(data.reportStartDate)],
               ['Report End Date', formatDate(data.reportEndDate)],
-              ['Report Due Date', formatDate(data.reportDueDate)],
+              [
+                'Report Due Date',
+                <span key="due">
+                  {formatDate(data.reportDueDate)}
+                  {/* Issue 20 point 10: a report not yet reported past its due date. */}
+                  {data.reportStatus !== REPORTED_STATUS && isPastDue(data.reportDueDate) && <OverdueChip />}
+                </span>,
+              ],
             ]}
           />
         )}

@@ -1,10 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
-import { EmptyState } from '../../components/data-table/empty-state';
+import { WidgetCard } from '../../components/widget-card';
 import { ClientCard } from './client-card';
 import { ReportStatusCard } from './report-status-card';
 
@@ -23,18 +20,6 @@ const LATER_WIDGETS = [
 
 export type SummaryWidgetSlots = Partial<Record<(typeof LATER_WIDGETS)[number], ReactNode>>;
 
-function EmptyWidget({ title }: { title: string }) {
-  const id = `widget-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardHeader title={title} slotProps={{ title: { id, component: 'h2', variant: 'h6' } }} />
-      <CardContent sx={{ pt: 0 }}>
-        <EmptyState />
-      </CardContent>
-    </Card>
-  );
-}
-
 /** Sub-tab 0 of the Summary tab: the client card, Report Status and the other widgets. */
 export function SummaryWidgets({ client, widgets = {} }: { client: Client; widgets?: SummaryWidgetSlots }) {
   return (
@@ -42,7 +27,7 @@ export function SummaryWidgets({ client, widgets = {} }: { client: Client; widge
       <ClientCard client={client} />
       <ReportStatusCard clientId={client.clientId} />
       {LATER_WIDGETS.map((title) => (
-        <Fragment key={title}>{widgets[title] ?? <EmptyWidget title={title} />}</Fragment>
+        <Fragment key={title}>{widgets[title] ?? <WidgetCard title={title} isEmpty />}</Fragment>
       ))}
     </Box>
   );

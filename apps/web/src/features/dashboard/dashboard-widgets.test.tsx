@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Permission } from '@tideline/contracts/access/permissions';
 import { MSG } from '@tideline/contracts/common/messages';
 import type { ClientListRow, ReportInProgress } from '@tideline/contracts/dashboard/dashboard.schemas';
 import { AppProviders } from '../../app/providers';
@@ -20,13 +21,19 @@ function WherePage() {
   return <p>At {location.pathname}</p>;
 }
 
-function renderWidget(widget: React.ReactNode, routes: Record<string, { body: unknown }>) {
+const STAFF: Permission[] = ['VIEW_DASHBOARD', 'VIEW_CLIENTS', 'VIEW_OPEN_REPORTS'];
+
+function renderWidget(
+  widget: React.ReactNode,
+  routes: Record<string, { body: unknown }>,
+  permList: Permission[] = STAFF,
+) {
   useSessionStore.getState().setUser({
     userId: 3,
     firstName: 'Grace',
     lastName: 'Hopper',
     email: 'grace@example.com',
-    permList: ['VIEW_DASHBOARD'],
+    permList,
   });
   const api = fakeApi({
     'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
@@ -110,6 +117,34 @@ describe('Reports In Progress widget', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(colourOf('IN PROGRESS').backgroundColor).toBe('rgb(56, 142, 60)');
     expect(colourOf('LATE').backgroundColor).toBe('rgb(117, 117, 117)');
     expect(reportStatusColor('READY')).not.toBe(reportStatusColor('IN PROGRESS'));
+  });
+
+  it('offers no link to a user who may not open the data ingestion (issue 20 point 2)', async () => {
+    // A Client Viewer: the dashboard and their client, no open reports.
+    renderWidget(
+      <ReportsInProgressWidget />,
+      { 'GET /api/dashboard/users/client-reports/3': { body: [report(21, 'Ogdenville', 'READY')] } },
+      ['VIEW_DASHBOARD', 'VIEW_CLIENTS'],
+    );
+    const table = await screen.findByRole('table', { name: 'Reports In Progress' });
+    expect(within(table).getByText('Ogdenville')).toBeTruthy();
+    expect(within(table).queryByRole('link')).toBeNull();
+  });
+
+  it('marks a report past its due date Overdue (issue 20 point 10)', async () => {
+    renderWidget(<ReportsInProgressWidget />, {
+      'GET /api/dashboard/users/client-reports/3': {
+        body: [
+          { ...report(21, 'Ogdenville', 'IN PROGRESS'), dueDate: '2020-01-15' },
+          { ...report(22, 'Capital City', 'READY'), dueDate: '2999-01-15' },
+        ],
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Reports In Progress' });
+    const late = within(table).getByText('Ogdenville').closest('tr')!;
+    expect(within(late).getByText('Overdue')).toBeTruthy();
+    const onTime = within(table).getByText('Capital City').closest('tr')!;
+    expect(within(onTime).queryByText('Overdue')).toBeNull();
   });
 
   it('shows the empty state while no reporting cycle exists', async () => {

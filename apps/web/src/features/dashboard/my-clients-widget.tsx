@@ -1,9 +1,8 @@
-import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import { MY_CLIENTS_PAGE_SIZE, WIDGET_NAME_CUTS } from '@tideline/contracts/dashboard/dashboard.schemas';
 import { PagedWidget } from '../../components/paged-widget';
+import { RouteLink } from '../../components/route-link';
 import { cutName } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 import { dashboardQueries } from './dashboard.queries';
@@ -23,9 +22,9 @@ export function MyClientsWidget() {
       rowKey={(c) => c.clientId}
       renderRow={(c) => (
         <TableCell>
-          <Link component={RouterLink} to={`/client-management/${c.clientId}`} title={c.clientName}>
+          <RouteLink to={`/client-management/${c.clientId}`} title={c.clientName}>
             {cutName(c.clientName, WIDGET_NAME_CUTS.myClients)}
-          </Link>
+          </RouteLink>
         </TableCell>
       )}
     />

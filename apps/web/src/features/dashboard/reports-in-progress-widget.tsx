@@ -1,15 +1,15 @@
-import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Chip from '@mui/material/Chip';
 import { green, grey, purple } from '@mui/material/colors';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import {
   REPORT_STATUS,
   REPORTS_IN_PROGRESS_PAGE_SIZE,
   WIDGET_NAME_CUTS,
 } from '@tideline/contracts/dashboard/dashboard.schemas';
+import { isPastDue, OverdueChip } from '../../components/overdue-chip';
 import { PagedWidget } from '../../components/paged-widget';
+import { RouteLink } from '../../components/route-link';
 import { cutName, formatDate } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 import { dashboardQueries } from './dashboard.queries';
@@ -23,7 +23,7 @@ export function reportStatusColor(status: string): string {
 
 /**
  * platform.md 2.5: the user's clients with a report in progress, 5 a page, linking to the client's data
- * ingestion.
+ * ingestion for those who may open it; a report past its due date is marked Overdue (issue 20 point 10).
  */
 export function ReportsInProgressWidget() {
   const userId = useSessionStore((s) => s.user?.userId ?? 0);
@@ -40,11 +40,14 @@ export function ReportsInProgressWidget() {
       renderRow={(r) => (
         <>
           <TableCell>
-            <Link component={RouterLink} to={`/data-ingestion/${r.clientId}`} title={r.clientName}>
+            <RouteLink to={`/data-ingestion/${r.clientId}`} title={r.clientName}>
               {cutName(r.clientName, WIDGET_NAME_CUTS.reportsInProgress)}
-            </Link>
+            </RouteLink>
           </TableCell>
-          <TableCell>{formatDate(r.dueDate)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            {formatDate(r.dueDate)}
+            {isPastDue(r.dueDate) && <OverdueChip />}
+          </TableCell>
           <TableCell>{r.numberOfOpenBatches}</TableCell>
           <TableCell>
             <Chip

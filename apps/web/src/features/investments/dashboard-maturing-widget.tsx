@@ -1,10 +1,9 @@
-import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Link from '@mui/material/Link';
 import TableCell from '@mui/material/TableCell';
 import { WIDGET_NAME_CUTS } from '@tideline/contracts/dashboard/dashboard.schemas';
 import { MATURING_INVESTMENTS_PAGE_SIZE } from '@tideline/contracts/investments/investment-widgets.schemas';
 import { PagedWidget } from '../../components/paged-widget';
+import { RouteLink } from '../../components/route-link';
 import { cutName, formatCurrency, formatDate } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 import { MATURING_INVESTMENTS_STATE } from './investment-management-page';
@@ -32,14 +31,9 @@ export function DashboardMaturingWidget() {
       renderRow={(c) => (
         <>
           <TableCell>
-            <Link
-              component={RouterLink}
-              to="/investment-management"
-              state={MATURING_INVESTMENTS_STATE}
-              title={c.clientName}
-            >
+            <RouteLink to="/investment-management" state={MATURING_INVESTMENTS_STATE} title={c.clientName}>
               {cutName(c.clientName, WIDGET_NAME_CUTS.maturingInvestments)}
-            </Link>
+            </RouteLink>
           </TableCell>
           <TableCell>{c.investmentCount}</TableCell>
           <TableCell>{formatCurrency(c.totalAmount)}</TableCell>

@@ -1,4 +1,5 @@
 import { NO_FILE_ID, type Investment } from '@tideline/contracts/investments/investments.schemas';
+import { saveSignedDownload } from '../../lib/save-file';
 import { fetchInvestmentSource } from './investments.api';
 
 /** Thrown when the investment has no source file (spec 3, 9: fileId 1). */
@@ -11,13 +12,5 @@ export class NoSourceFileError extends Error {}
 export async function downloadSource(investment: Investment): Promise<void> {
   if (investment.fileId === NO_FILE_ID) throw new NoSourceFileError();
   const { url, fileName } = await fetchInvestmentSource(investment.id);
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`The source file answered ${response.status}`);
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(href);
+  await saveSignedDownload(url, fileName);
 }

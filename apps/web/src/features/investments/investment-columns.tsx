@@ -1,8 +1,7 @@
-import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
 import type { Investment } from '@tideline/contracts/investments/investments.schemas';
 import type { DataTableColumn } from '../../components/data-table/data-table.types';
-import { formatCurrency, formatDate } from '../../lib/format';
+import { RouteLink } from '../../components/route-link';
+import { formatCurrency, formatDate, formatDaysUntilMaturity } from '../../lib/format';
 import { accountNameOf, formatPercent, formatRate } from './investment-format';
 
 /** Spec 2: the tooltips of the Liquidity Level and ID columns. */
@@ -35,9 +34,9 @@ export function investmentColumns({ isGroup = false } = {}): DataTableColumn<Inv
       id: 'clientAccountRelationship',
       header: isGroup ? 'Account Name' : 'Client/Account Relationship',
       cell: (row) => (
-        <Link component={RouterLink} to={`/client-management/${row.clientId}/${row.accountId}`}>
+        <RouteLink to={`/client-management/${row.clientId}/${row.accountId}`}>
           {isGroup ? accountNameOf(row.clientAccountRelationship) : row.clientAccountRelationship}
-        </Link>
+        </RouteLink>
       ),
     },
     money('faceValue', 'Face Value'),
@@ -57,7 +56,12 @@ export function investmentColumns({ isGroup = false } = {}): DataTableColumn<Inv
       align: 'right',
       cell: (row) => row.liquidityLevel ?? '---',
     },
-    { id: 'daysUntilMaturity', header: 'Days Until Maturity', align: 'right' },
+    {
+      id: 'daysUntilMaturity',
+      header: 'Days Until Maturity',
+      align: 'right',
+      cell: (row) => formatDaysUntilMaturity(row.daysUntilMaturity),
+    },
     {
       id: 'investmentId',
       header: 'ID',

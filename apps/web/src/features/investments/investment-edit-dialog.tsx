@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import type { z } from 'zod';
@@ -16,13 +16,15 @@ import {
   FUND_MAX_LENGTH,
   INVESTMENT_MSG,
   InvestmentInputSchema,
+  isCallDateMissing,
   type Investment,
   type InvestmentInput,
 } from '@tideline/contracts/investments/investments.schemas';
+import { MSG } from '@tideline/contracts/common/messages';
 import { ControlledSelect } from '../../components/controlled-select';
 import { FieldList } from '../../components/field-list';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
-import { formatCurrency } from '../../lib/format';
+import { formatCurrency, formatDaysUntilMaturity } from '../../lib/format';
 import { useUpdateInvestment } from './investments.mutations';
 import { investmentQueries } from './investments.queries';
 
@@ -45,8 +47,9 @@ function valuesOf(investment: Investment): EditForm {
   return {
     faceValue: investment.faceValue.toFixed(2),
     settlementAmount: investment.settlementAmount.toFixed(2),
-    interestRate: String(investment.interestRate),
-    couponRate: investment.couponRate === null ? '' : String(investment.couponRate),
+    // Rates with 4 decimals, as the tables show them (spec 9).
+    interestRate: investment.interestRate.toFixed(4),
+    couponRate: investment.couponRate === null ? '' : investment.couponRate.toFixed(4),
     maturityDate: investment.maturityDate,
     callDate: investment.callDate ?? '',
     settlementDate: investment.settlementDate,
@@ -67,7 +70,7 @@ function DerivedFields({ investment }: { investment: Investment }) {
         fields={[
           ['Client/Account Relationship', investment.clientAccountRelationship],
           ['Bank', investment.bank ?? '---'],
-          ['Days Until Maturity', String(investment.daysUntilMaturity)],
+          ['Days Until Maturity', formatDaysUntilMaturity(investment.daysUntilMaturity)],
           ['Interest at Maturity', formatCurrency(investment.interestAtMaturity)],
           ['Premium or Discount', investment.premiumDiscount],
           ['Liquidity Level', investment.liquidityLevel === null ? '---' : String(investment.liquidityLevel)],
@@ -91,23 +94,35 @@ export function InvestmentEditDialog({ investment, onClose }: InvestmentEditDial
   const [saved, setSaved] = useState(investment);
   const types = useQuery(investmentQueries.types());
   const update = useUpdateInvestment();
+  // Issue 20 point 1: a call date is required for callable types only (the server checks it too).
+  const typeOf = (id: unknown) => types.data?.find((t) => t.value === Number(id));
+  const schema = InvestmentInputSchema.superRefine((i, ctx) => {
+    if (isCallDateMissing(i.callDate, typeOf(i.investmentTypeId)))
+      ctx.addIssue({ code: 'custom', path: ['callDate'], message: MSG.required });
+  });
   const {
     register,
     control,
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isDirty },
   } = useForm<EditForm, unknown, z.output<typeof InvestmentInputSchema>>({
-    resolver: zodResolver(InvestmentInputSchema),
+    resolver: zodResolver(schema),
     defaultValues: valuesOf(investment),
   });
+  const isCallable = Boolean(typeOf(watch('investmentTypeId'))?.callable);
 
   // Only active types are offered; the investment's own type stays shown even when inactive, so the
   // server can say 'Selected investment type is not active.' if it is kept.
   const typeOptions = [...(types.data ?? [])];
   if (!typeOptions.some((o) => o.value === saved.investmentTypeId))
-    typeOptions.unshift({ value: saved.investmentTypeId, label: `${saved.investmentTypeName} (inactive)` });
+    typeOptions.unshift({
+      value: saved.investmentTypeId,
+      label: `${saved.investmentTypeName} (inactive)`,
+      callable: false,
+    });
 
   const submit = (values: z.output<typeof InvestmentInputSchema>) =>
     update.mutate(
@@ -130,12 +145,13 @@ export function InvestmentEditDialog({ investment, onClose }: InvestmentEditDial
   const text = (
     name: (typeof FIELDS)[number],
     label: string,
-    extra: { type?: string; max?: number } = {},
+    extra: { type?: string; max?: number; required?: boolean } = {},
   ) => (
     <TextField
       {...register(name)}
       label={label}
       type={extra.type}
+      required={extra.required}
       fullWidth
       margin="normal"
       error={Boolean(errors[name])}
@@ -186,7 +202,7 @@ export function InvestmentEditDialog({ investment, onClose }: InvestmentEditDial
               />
               {text('settlementDate', 'Settlement Date', { type: 'date' })}
               {text('maturityDate', 'Maturity Date', { type: 'date' })}
-              {text('callDate', 'Call Date', { type: 'date' })}
+              {text('callDate', 'Call Date', { type: 'date', required: isCallable })}
               <TextField
                 {...register('fund')}
                 label="Fund"

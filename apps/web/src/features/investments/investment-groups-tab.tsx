@@ -8,7 +8,12 @@ import {
 } from '@tideline/contracts/investments/investment-groups.schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import type { BulkAction, DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
+import type {
+  BulkAction,
+  DataTableColumn,
+  FilterDefinition,
+  RowAction,
+} from '../../components/data-table/data-table.types';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { InvestmentGroupFormDialog } from './investment-group-form-dialog';
 import { useDeleteInvestmentGroups } from './investments.mutations';
@@ -38,6 +43,15 @@ const COLUMNS: readonly DataTableColumn<InvestmentGroup>[] = [
     cell: (g) => formatCurrency(g.settlementAmountSum),
   },
   { id: 'updatedAt', header: 'Updated At', cell: (g) => formatDate(g.updatedAt) },
+];
+
+/** platform.md 2.8: a filter for each column. */
+const FILTERS: readonly FilterDefinition<InvestmentGroup>[] = [
+  { id: 'groupId', label: 'Group ID', kind: 'number' },
+  { id: 'groupName', label: 'Group Name', kind: 'text' },
+  { id: 'countInvestments', label: 'Investments', kind: 'number' },
+  { id: 'settlementAmountSum', label: 'Settlement Total', kind: 'money' },
+  { id: 'updatedAt', label: 'Updated At', kind: 'dateRange' },
 ];
 
 type OpenDialog =
@@ -91,6 +105,7 @@ export function InvestmentGroupsTab() {
       <DataTable
         title="Investment Groups"
         columns={COLUMNS}
+        filters={FILTERS}
         getRowId={(g) => g.groupId}
         getRowLabel={(g) => g.groupName}
         mode={{ kind: 'client', rows: groups.data, isLoading: groups.isLoading }}

@@ -55,6 +55,7 @@ describe('investment groups', { timeout: UI_TEST_TIMEOUT }, () => {
     const { api } = openInvestments(
       GROUP_PATH,
       [
+        'VIEW_CLIENTS',
         'VIEW_INVESTMENT_GROUPS',
         'EDIT_INVESTMENT_GROUPS',
         'ADD_INVESTMENT_GROUP_ASSOCIATIONS',

@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { INVESTMENT_ID_TOOLTIP, LIQUIDITY_LEVEL_TOOLTIP } from './investment-columns';
-import { listRequests, openInvestments, UI_TEST_TIMEOUT } from './investments.fixtures';
+import {
+  investmentOf,
+  listRequests,
+  openInvestments,
+  pageOf,
+  T_BILL,
+  UI_TEST_TIMEOUT,
+} from './investments.fixtures';
 
 describe('/investment-management', { timeout: UI_TEST_TIMEOUT }, () => {
   it('lists All Investments 50 rows from index 0, with the spec’s columns, tooltips and hidden columns', async () => {
-    const { api } = openInvestments('/investment-management', []);
+    const { api } = openInvestments('/investment-management', ['VIEW_CLIENTS']);
     expect(
       await screen.findByRole('heading', { name: 'Investments', level: 1 }, { timeout: 15_000 }),
     ).toBeTruthy();
@@ -51,6 +58,19 @@ describe('/investment-management', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByRole('tooltip', { name: INVESTMENT_ID_TOOLTIP })).toBeTruthy();
     // No permission for any action: no actions column, no selection.
     expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  it("shows a matured holding's negative Days Until Maturity as 'Matured' (issue 20 point 10)", async () => {
+    const matured = investmentOf({ id: 9, investmentId: '912797ZZ9', daysUntilMaturity: -40 });
+    openInvestments('/investment-management', [], {
+      'POST /api/investments/all/': pageOf([T_BILL, matured]),
+    });
+    const table = await screen.findByRole('table', { name: 'All Investments' }, { timeout: 15_000 });
+    const row = (await within(table).findByText('912797ZZ9')).closest('tr')!;
+    expect(within(row).getByText('Matured')).toBeTruthy();
+    expect(within(row).queryByText('-40')).toBeNull();
+    const current = within(table).getByText('912797KX4').closest('tr')!;
+    expect(within(current).getByText('45')).toBeTruthy();
   });
 
   it('state 3 opens the maturing view: the user’s clients and the maturing window, then clears the state', async () => {

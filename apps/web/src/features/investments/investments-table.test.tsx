@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@tideline/contracts/common/messages';
 import { INVESTMENT_MSG } from '@tideline/contracts/investments/investments.schemas';
@@ -44,14 +44,73 @@ describe('All Investments row actions', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(put.investment).toMatchObject({
       faceValue: '1050000',
       settlementAmount: '990000.00',
-      interestRate: '4.25',
-      couponRate: '3.5',
+      interestRate: '4.2500',
+      couponRate: '3.5000',
       investmentTypeId: 2,
       callDate: '2026-03-31',
       fund: null,
     });
     expect(put.investment).not.toHaveProperty('interestAtMaturity');
     expect(await screen.findByText('Investment updated successfully.')).toBeTruthy();
+  });
+
+  it('saves without a call date unless the type is callable (issue 20 point 1)', async () => {
+    const { api } = openInvestments('/investment-management', ['EDIT_INVESTMENTS'], {
+      'PUT /api/investments/1': { body: { msg: 'Investment updated successfully.', investment: T_BILL } },
+    });
+    const user = await openRowMenu('912797KX4');
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Investment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Investment' });
+    const callDate = within(dialog).getByLabelText('Call Date');
+    await user.clear(callDate);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Investment Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Callable Agency Note' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(MSG.required)).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByLabelText(/Call Date/)
+        .hasAttribute('required'),
+    ).toBe(true);
+    expect(api.callsTo('PUT', '/api/investments/1')).toBe(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Investment Type' }));
+    await user.click(await screen.findByRole('option', { name: 'Treasury Bill' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/investments/1')).toBe(1));
+    const put = api.calls.find((c) => c.method === 'PUT')!.body as { investment: Record<string, unknown> };
+    expect(put.investment).toMatchObject({ callDate: null, investmentTypeId: 2 });
+  });
+
+  it('takes thousands separators and a trailing % and says when a date is not real (issue 20 point 7)', async () => {
+    const { api } = openInvestments('/investment-management', ['EDIT_INVESTMENTS'], {
+      'PUT /api/investments/1': { body: { msg: 'Investment updated successfully.', investment: T_BILL } },
+    });
+    const user = await openRowMenu('912797KX4');
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Investment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Investment' });
+    const face = within(dialog).getByLabelText('Face Value');
+    await user.clear(face);
+    await user.type(face, '1,050,000.00');
+    const rate = within(dialog).getByLabelText('Interest Rate');
+    await user.clear(rate);
+    await user.type(rate, '4.5%');
+    // A date the browser could not read ('13/45/2026') leaves the input empty with validity.badInput.
+    const settlement = within(dialog).getByLabelText('Settlement Date') as HTMLInputElement;
+    const validity = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'validity')!;
+    Object.defineProperty(settlement, 'validity', { configurable: true, value: { badInput: true } });
+    fireEvent.change(settlement, { target: { value: '' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(MSG.invalidDate)).toBeTruthy();
+    expect(within(dialog).queryByText(MSG.required)).toBeNull();
+    expect(api.callsTo('PUT', '/api/investments/1')).toBe(0);
+
+    Object.defineProperty(settlement, 'validity', validity);
+    fireEvent.change(settlement, { target: { value: '2025-12-31' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/investments/1')).toBe(1));
+    const put = api.calls.find((c) => c.method === 'PUT')!.body as { investment: Record<string, unknown> };
+    expect(put.investment).toMatchObject({ faceValue: '1050000.00', interestRate: '4.5' });
   });
 
   it('shows the server’s inactive type message on the type field', async () => {

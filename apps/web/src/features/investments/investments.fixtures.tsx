@@ -66,8 +66,9 @@ export const BASE_ROUTES: Record<string, FakeHandler | FakeResponse> = {
   'POST /api/investments/all/': pageOf([T_BILL, AGENCY_NOTE]),
   'GET /api/investments/types/list': {
     body: [
-      { label: 'Treasury Bill', value: 2 },
-      { label: 'Agency Note', value: 3 },
+      { label: 'Treasury Bill', value: 2, callable: false },
+      { label: 'Agency Note', value: 3, callable: false },
+      { label: 'Callable Agency Note', value: 4, callable: true },
     ],
   },
   'GET /api/investments/groups': { body: [RESERVES] },

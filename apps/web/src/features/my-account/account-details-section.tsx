@@ -1,35 +1,50 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { ProfileInputSchema, USER_MSG, type ProfileInput } from '@tideline/contracts/users/users.schemas';
+import {
+  isEmailChange,
+  profileFormSchema,
+  USER_MSG,
+  type ProfileForm,
+} from '@tideline/contracts/users/users.schemas';
 import type { LoggedUser } from '@tideline/contracts/users/users.schemas';
 import { FormTextField } from '../../components/form-text-field';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { AccountSection } from './account-section';
 import { useUpdateProfile } from './my-account.mutations';
 
-const PROFILE_FIELDS = ['firstName', 'lastName', 'email'] as const;
+const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'currentPassword'] as const;
 
-/** platform.md 2.7 "Details": Cancel goes back to the saved values, Save Details sends them. */
+/**
+ * platform.md 2.7 "Details": Cancel goes back to the saved values, Save Details sends them. A new email
+ * also asks for the current password (security issue 14); a refused save keeps what was typed.
+ */
 export function AccountDetailsSection({ user }: { user: LoggedUser }) {
   const { firstName, lastName, email } = user;
-  const saved = useMemo<ProfileInput>(() => ({ firstName, lastName, email }), [firstName, lastName, email]);
+  const saved = useMemo<ProfileForm>(
+    () => ({ firstName, lastName, email, currentPassword: '' }),
+    [firstName, lastName, email],
+  );
+  const schema = useMemo(() => profileFormSchema(email), [email]);
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm<ProfileInput>({ resolver: zodResolver(ProfileInputSchema), values: saved });
+  } = useForm<ProfileForm>({ resolver: zodResolver(schema), values: saved });
+  const typedEmail = useWatch({ control, name: 'email' });
+  const asksPassword = isEmailChange(email, typedEmail ?? '');
   const mutation = useUpdateProfile();
 
-  const save = (values: ProfileInput) =>
+  const save = ({ currentPassword, ...values }: ProfileForm) =>
     mutation.mutate(
-      { ...values, oldEmail: user.email, id: user.userId },
+      { ...values, oldEmail: email, id: user.userId, ...(asksPassword ? { currentPassword } : {}) },
       {
         onSuccess: ({ msg }) => enqueueSnackbar(msg ?? USER_MSG.profileUpdated, { variant: 'success' }),
         onError: (error) => {
@@ -67,6 +82,16 @@ export function AccountDetailsSection({ user }: { user: LoggedUser }) {
           autoComplete="email"
           error={errors.email?.message}
         />
+        {asksPassword && (
+          <FormTextField
+            registration={register('currentPassword')}
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            helperText="Needed to change your email."
+          />
+        )}
         <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
           <Button onClick={() => reset(saved)} disabled={mutation.isPending}>
             Cancel

@@ -42,7 +42,8 @@ describe('My Account', { timeout: 30_000 }, () => {
     await user.type(firstName, 'Augusta');
     const email = form('Details').getByLabelText('Email');
     await user.clear(email);
-    await user.type(email, 'augusta@example.com{Enter}');
+    await user.type(email, 'augusta@example.com');
+    await user.type(form('Details').getByLabelText('Current Password'), 'My-password-2024{Enter}');
     expect(await screen.findByText(USER_MSG.profileUpdated)).toBeTruthy();
     expect(api.calls.find((c) => c.path === '/api/users/profile/7')?.body).toEqual({
       user: {
@@ -51,9 +52,62 @@ describe('My Account', { timeout: 30_000 }, () => {
         email: 'augusta@example.com',
         oldEmail: 'ada@example.com',
         id: 7,
+        currentPassword: 'My-password-2024',
       },
     });
     expect(useSessionStore.getState().user).toEqual(saved);
+    // The saved email is the new one: the password field goes, emptied.
+    await waitFor(() => expect(form('Details').queryByLabelText('Current Password')).toBeNull());
+  });
+
+  it('asks for the current password only when the email changes (security issue 14)', async () => {
+    const { api } = openMyAccount({
+      'PUT /api/users/profile/7': { body: { ...ada, lastName: 'King', msg: USER_MSG.profileUpdated } },
+    });
+    const user = userEvent.setup({ delay: null });
+    const email = await screen.findByLabelText('Email');
+    expect(form('Details').queryByLabelText('Current Password')).toBeNull();
+    await user.clear(email);
+    await user.type(email, 'grace@example.com{Enter}');
+    expect(await screen.findByText(USER_MSG.currentPasswordRequired)).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/users/profile/7')).toBe(0);
+    // Back to the saved address (in another case): no password asked, none sent.
+    await user.clear(email);
+    await user.type(email, 'ADA@example.com');
+    expect(form('Details').queryByLabelText('Current Password')).toBeNull();
+    const lastName = form('Details').getByLabelText('Last Name');
+    await user.clear(lastName);
+    await user.type(lastName, 'King{Enter}');
+    expect(await screen.findByText(USER_MSG.profileUpdated)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/users/profile/7')?.body).toEqual({
+      user: {
+        firstName: 'Ada',
+        lastName: 'King',
+        email: 'ADA@example.com',
+        oldEmail: 'ada@example.com',
+        id: 7,
+      },
+    });
+  });
+
+  it('puts a wrong current password under its field and keeps what was typed', async () => {
+    openMyAccount({
+      'PUT /api/users/profile/7': {
+        status: 400,
+        body: { msg: MSG.invalidPassword, fieldErrors: { currentPassword: [MSG.invalidPassword] } },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'grace@example.com');
+    const password = form('Details').getByLabelText('Current Password');
+    await user.type(password, 'Wrong-password-1{Enter}');
+    expect(await screen.findAllByText(MSG.invalidPassword)).toHaveLength(2);
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect((email as HTMLInputElement).value).toBe('grace@example.com');
+    expect((password as HTMLInputElement).value).toBe('Wrong-password-1');
+    expect(useSessionStore.getState().user).toEqual(ada);
   });
 
   it('keeps the typed details when the save is refused and shows why', async () => {
@@ -67,7 +121,8 @@ describe('My Account', { timeout: 30_000 }, () => {
     await screen.findByLabelText('First Name');
     const email = form('Details').getByLabelText('Email');
     await user.clear(email);
-    await user.type(email, 'grace@example.com{Enter}');
+    await user.type(email, 'grace@example.com');
+    await user.type(form('Details').getByLabelText('Current Password'), 'My-password-2024{Enter}');
     expect(await screen.findByText(USER_MSG.editFailed)).toBeTruthy();
     expect(screen.getByText(USER_MSG.emailTaken)).toBeTruthy();
     expect((email as HTMLInputElement).value).toBe('grace@example.com');

@@ -16,13 +16,18 @@ const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', verify
 
 /**
  * platform.md 8: a wrong current password is 'Invalid Password.' under that field; any other rejection
- * of the request is 'Password must meet requirements.' under the new password. Both toast the failure.
+ * of the request is 'Password must meet requirements.' under the new password, except a password the
+ * server finds too common, which says so (it cannot be checked here: the list stays on the server).
+ * All of them toast the failure.
  */
 function placeServerError(error: unknown): { field: keyof ChangePasswordForm; message: string } | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null;
   const fieldErrors = fieldErrorsOf(error);
   if (fieldErrors.currentPassword || error.message === MSG.invalidPassword) {
     return { field: 'currentPassword', message: MSG.invalidPassword };
+  }
+  if (fieldErrors.newPassword === MSG.passwordTooCommon) {
+    return { field: 'newPassword', message: MSG.passwordTooCommon };
   }
   return { field: 'newPassword', message: MSG.passwordRequirements };
 }

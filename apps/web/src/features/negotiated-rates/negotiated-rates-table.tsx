@@ -16,7 +16,7 @@ import type {
   RowAction,
 } from '../../components/data-table/data-table.types';
 import { failureMessage } from '../../lib/api-messages';
-import { formatCurrency, formatDate, truncateText } from '../../lib/format';
+import { formatCurrency, formatDate, formatPercent, truncateText } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { NegotiatedRateFormDialog } from './negotiated-rate-form-dialog';
 import { useDeleteNegotiatedRate } from './negotiated-rates.mutations';
@@ -39,7 +39,14 @@ const COLUMNS: readonly DataTableColumn<NegotiatedRate>[] = [
     exportValue: (r) => r.amount,
   },
   { id: 'term', header: 'Term (days)', align: 'right', cell: (r) => orDashes(r.term) },
-  { id: 'rate', header: 'Rate', align: 'right', cell: (r) => `${r.rate}%` },
+  // Issue 20 point 10: rates with 4 decimals, as everywhere else (spec 9).
+  {
+    id: 'rate',
+    header: 'Rate',
+    align: 'right',
+    cell: (r) => formatPercent(r.rate),
+    exportValue: (r) => r.rate,
+  },
   { id: 'quoteType', header: 'Quote Type', cell: (r) => r.quoteType ?? '---' },
   { id: 'userName', header: 'Captured By' },
   { id: 'realized', header: 'Realized', accessor: realizedLabel, exportValue: realizedLabel },
@@ -116,7 +123,7 @@ export function NegotiatedRatesTable({ clientId }: { clientId?: number }) {
         columns={clientId === undefined ? [CLIENT_COLUMN, ...COLUMNS] : COLUMNS}
         filters={FILTERS}
         getRowId={(r) => r.negotiatedRateId}
-        getRowLabel={(r) => `${r.bankName} ${r.rate}%`}
+        getRowLabel={(r) => `${r.bankName} ${formatPercent(r.rate)}`}
         mode={{ kind: 'client', rows: rates.data, isLoading: rates.isLoading }}
         rowActions={rowActions}
         toolbarActions={

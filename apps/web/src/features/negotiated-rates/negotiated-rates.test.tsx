@@ -102,7 +102,7 @@ describe('negotiated rates', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(within(acme).getByText('Yes')).toBeTruthy();
     const globex = within(table).getByRole('cell', { name: 'Globex Schools' }).closest('tr')!;
     expect(within(globex).getAllByText('---').length).toBeGreaterThanOrEqual(3);
-    expect(within(globex).getByText('-0.05%')).toBeTruthy();
+    expect(within(globex).getByText('-0.0500%')).toBeTruthy();
     expect(within(globex).getByText('No')).toBeTruthy();
     expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
   });
@@ -179,7 +179,7 @@ describe('negotiated rates', { timeout: UI_TEST_TIMEOUT }, () => {
     });
     const table = await ratesTable();
     await within(table).findByRole('cell', { name: 'Globex Schools' });
-    await user.click(within(table).getByRole('button', { name: 'Actions for Second State -0.05%' }));
+    await user.click(within(table).getByRole('button', { name: 'Actions for Second State -0.0500%' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Rate' });
     expect(within(dialog).getByRole('combobox', { name: 'Quote Type' }).textContent).toBe('Verbal Quote');
@@ -199,7 +199,7 @@ describe('negotiated rates', { timeout: UI_TEST_TIMEOUT }, () => {
     });
     const table = await ratesTable();
     await within(table).findByRole('cell', { name: 'Acme County' });
-    await user.click(within(table).getByRole('button', { name: 'Actions for First National 4.35%' }));
+    await user.click(within(table).getByRole('button', { name: 'Actions for First National 4.3500%' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete Negotiated Rate' });
     expect(

@@ -55,7 +55,7 @@ function CommentItem({
         </Typography>
       </Typography>
       {draft === null ? (
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {comment.comment}
         </Typography>
       ) : (

@@ -50,7 +50,9 @@ export function NoteViewDialog({
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
-      <DialogTitle id={titleId}>{note.noteTitle}</DialogTitle>
+      <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+        {note.noteTitle}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>
           <Typography variant="body2" color="text.secondary">
@@ -58,7 +60,10 @@ export function NoteViewDialog({
             {note.userReference ? ` · ${note.userReference}` : ''}
             {note.isResolved && ` · Resolved${note.resolvedBy ? ` by ${note.resolvedBy}` : ''}`}
           </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap' }}>{note.noteDescription}</Typography>
+          {/* A long unbroken word (a URL, a reference) breaks anywhere rather than widening the dialog. */}
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {note.noteDescription}
+          </Typography>
           <ChipRow label="Categories" values={note.noteCategoryNames} />
           <ChipRow label="User Tags" values={note.taggedUsers} />
           <Divider />

@@ -1,7 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
-import { ACTIVE, ALL, LONG, open, openClientNotes, OPERATING, rowAction } from './notes.fixtures';
+import {
+  ACTIVE,
+  ALL,
+  LONG,
+  note,
+  open,
+  openClientNotes,
+  OPERATING,
+  renderNotesTable,
+  rowAction,
+} from './notes.fixtures';
 
 describe('notes table, add and edit', { timeout: UI_TEST_TIMEOUT }, () => {
   it("lists a client's notes: preview cut at 128 with '...', the first 2 category and tag chips", async () => {
@@ -27,6 +37,8 @@ describe('notes table, add and edit', { timeout: UI_TEST_TIMEOUT }, () => {
     const table = await openClientNotes(user);
     await user.click(within(table).getByRole('button', { name: 'Add Note' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Note' });
+    // Issue 20 point 6: the dialog opens on its first field, so typing goes there.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Title')));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findAllByText('Required!')).toHaveLength(2);
     await user.type(within(dialog).getByLabelText('Title'), 'Rate review');
@@ -136,5 +148,22 @@ describe('notes table, add and edit', { timeout: UI_TEST_TIMEOUT }, () => {
     await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
     expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull();
     expect(api.callsTo('GET', '/api/notes/all')).toBe(0);
+  });
+
+  it('breaks a long unbroken note in its preview and its dialog instead of stretching them (issue 20 point 5)', async () => {
+    const unbroken = 'A'.repeat(200);
+    const { user } = renderNotesTable({ kind: 'all' }, ['VIEW_NOTES'], {
+      'GET /api/notes/all': {
+        body: [note({ noteId: 11, noteTitle: 'Reference', noteDescription: unbroken })],
+      },
+    });
+    const table = await screen.findByRole('region', { name: 'Notes' });
+    const preview = await within(table).findByText(`${unbroken.slice(0, 128)}...`);
+    const cell = preview.closest('td')!.firstElementChild!;
+    expect(getComputedStyle(cell).overflowWrap).toBe('break-word');
+    expect(getComputedStyle(cell).maxWidth).toBe('320px');
+    await rowAction(user, table, 'Reference', 'View');
+    const dialog = await screen.findByRole('dialog', { name: 'Reference' });
+    expect(getComputedStyle(within(dialog).getByText(unbroken)).overflowWrap).toBe('anywhere');
   });
 });

@@ -214,6 +214,61 @@ describe('Global Settings tabs 0-4', { timeout: 30_000 }, () => {
     expect(within(table).queryByRole('checkbox', { name: 'Select all rows on this page' })).toBeNull();
   });
 
+  it('tab 2 shows and edits whether an investment type is callable (issue 20 point 1)', async () => {
+    const { api, user } = openSettings('/global-settings?tab=2', [...ALL, 'ADD_INVESTMENT_TYPES'], {
+      'GET /api/administration/investment-types': {
+        body: [
+          {
+            investmentTypeId: 1,
+            investmentTypeName: 'Treasury Bill',
+            status: 1,
+            createdAt: CREATED,
+            callable: false,
+          },
+          {
+            investmentTypeId: 2,
+            investmentTypeName: 'Callable Agency Note',
+            status: 1,
+            createdAt: CREATED,
+            callable: true,
+          },
+        ],
+      },
+      'PUT /api/administration/investment-types/1': {
+        body: { msg: 'Investment type updated successfully.' },
+      },
+    });
+    const table = await region('Manage Investment Types');
+    const callable = (await within(table).findByRole('cell', { name: 'Callable Agency Note' })).closest(
+      'tr',
+    )!;
+    expect(within(callable).getByText('Yes')).toBeTruthy();
+    await user.click(within(table).getByRole('button', { name: 'Actions for Treasury Bill' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Investment Type' });
+    const box = within(dialog).getByRole('checkbox', { name: 'Callable' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    await user.click(box);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        investmentType: { investmentTypeName: 'Treasury Bill', status: 1, callable: true },
+      }),
+    );
+  });
+
+  it('opens Set Filters with the focus on its first field (issue 20 point 6)', async () => {
+    const { user } = openSettings('/global-settings?tab=4', ALL);
+    const table = await region('Manage Quote Types');
+    await within(table).findByRole('cell', { name: 'Bank Quote' });
+    await user.click(within(table).getByRole('button', { name: /^Filters/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Filters' });
+    const first = within(dialog).getByLabelText('Quote Type Name');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    await user.keyboard('Bank');
+    expect((first as HTMLInputElement).value).toBe('Bank');
+  });
+
   it('tab 2 keeps the maturity range a whole number of days from 0', async () => {
     const { api, user } = openSettings('/global-settings?tab=2', ALL, {
       'PUT /api/administration/global-setting/2': { body: { msg: 'Global setting updated successfully.' } },
@@ -224,6 +279,11 @@ describe('Global Settings tabs 0-4', { timeout: 30_000 }, () => {
     const range = await region('Maturing Investment Date Range');
     const days = await within(range).findByLabelText('Days');
     await waitFor(() => expect((days as HTMLInputElement).value).toBe('90'));
+    await user.clear(days);
+    // Issue 20 point 7: text that is not a number is told so, not 'Required!'.
+    await user.type(days, 'abc');
+    await user.click(within(range).getByRole('button', { name: 'Save' }));
+    expect(await within(range).findByText(MSG.fieldMustBeNumber)).toBeTruthy();
     await user.clear(days);
     await user.type(days, '-1');
     await user.click(within(range).getByRole('button', { name: 'Save' }));

@@ -28,6 +28,8 @@ export interface SettingTypeRow {
   createdAt: string;
   rank?: number;
   keywordsAssigned?: boolean;
+  /** Investment types: whether the instrument is callable (it then needs a call date). */
+  callable?: boolean;
 }
 
 /** The name, and on edit the status (and a keyword category's rank), as the dialog collects them. */
@@ -35,6 +37,7 @@ export interface SettingTypeValues {
   name: string;
   status?: 0 | 1;
   rank?: number;
+  callable?: boolean;
 }
 
 const msgOf = (answer: unknown) => {
@@ -104,13 +107,21 @@ export async function fetchSettingTypes(kind: SettingTypeKind): Promise<SettingT
     name: r[d.nameKey] as string,
     status: r.status as 0 | 1,
     createdAt: r.createdAt as string,
+    ...(d.hasCallable ? { callable: r.callable as boolean } : {}),
   }));
 }
 
-/** Add sends the name only; edit sends the name and the status (platform.md 4.5). */
+/**
+ * Add sends the name only; edit sends the name and the status (platform.md 4.5). An investment type
+ * sends its callable flag with both.
+ */
 export async function saveSettingType(kind: SettingTypeKind, id: number | null, values: SettingTypeValues) {
   const d = SETTING_TYPES[kind];
-  const fields = id ? { [d.nameKey]: values.name, status: values.status } : { [d.nameKey]: values.name };
+  const fields = {
+    [d.nameKey]: values.name,
+    ...(id ? { status: values.status } : {}),
+    ...(d.hasCallable ? { callable: values.callable ?? false } : {}),
+  };
   const path = id ? `/administration/${d.path}/${id}` : `/administration/${d.path}`;
   return msgOf(await apiRequest(path, { method: id ? 'PUT' : 'POST', body: { [d.bodyKey]: fields } }));
 }

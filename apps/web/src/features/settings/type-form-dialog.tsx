@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { enqueueSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -24,6 +26,7 @@ interface TypeFormValues {
   name: string;
   status: 0 | 1;
   rank?: number | string;
+  callable?: boolean;
 }
 
 const STATUS_OPTIONS: SelectOption[] = [
@@ -56,7 +59,12 @@ export function TypeFormDialog({
     formState: { errors },
   } = useForm<TypeFormValues>({
     resolver: zodResolver(schema) as unknown as Resolver<TypeFormValues>,
-    defaultValues: { name: row?.name ?? '', status: row?.status ?? 1, rank: row?.rank ?? '' },
+    defaultValues: {
+      name: row?.name ?? '',
+      status: row?.status ?? 1,
+      rank: row?.rank ?? '',
+      callable: row?.callable ?? false,
+    },
   });
 
   const submit = (values: TypeFormValues) => {
@@ -68,6 +76,7 @@ export function TypeFormDialog({
           name: values.name,
           status: values.status,
           rank: config.hasRank ? Number(values.rank) : undefined,
+          callable: config.hasCallable ? Boolean(values.callable) : undefined,
         },
       },
       {
@@ -106,6 +115,25 @@ export function TypeFormDialog({
               label="Rank"
               error={errors.rank?.message}
               inputProps={{ inputMode: 'numeric', maxLength: 15 }}
+            />
+          )}
+          {config.hasCallable && (
+            <FormControlLabel
+              control={
+                <Controller
+                  control={control}
+                  name="callable"
+                  render={({ field }) => (
+                    <Checkbox
+                      checked={Boolean(field.value)}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                    />
+                  )}
+                />
+              }
+              label="Callable"
             />
           )}
           {row && (

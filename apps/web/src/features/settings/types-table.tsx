@@ -26,6 +26,7 @@ function columnsOf(config: TypesTableConfig): DataTableColumn<SettingTypeRow>[] 
   return [
     { id: 'name', header: `${config.noun} Name` },
     ...(config.hasRank ? [{ id: 'rank', header: 'Rank', align: 'right' as const }] : []),
+    ...(config.hasCallable ? [{ id: 'callable', header: 'Callable' }] : []),
     {
       id: 'status',
       header: 'Status',
@@ -52,6 +53,7 @@ function columnsOf(config: TypesTableConfig): DataTableColumn<SettingTypeRow>[] 
 function filtersOf(config: TypesTableConfig): FilterDefinition<SettingTypeRow>[] {
   return [
     { id: 'name', label: `${config.noun} Name`, kind: 'text' },
+    ...(config.hasCallable ? [{ id: 'callable', label: 'Callable', kind: 'boolean' as const }] : []),
     {
       id: 'status',
       label: 'Status',

@@ -22,6 +22,8 @@ export interface TypesTableConfig {
   noun: string;
   nameRequired: string;
   hasRank: boolean;
+  /** Investment types: a Callable column and checkbox (issue 20 point 1). */
+  hasCallable?: boolean;
   permissions: { add: Permission; edit: Permission; deactivate: Permission };
   msg: {
     createFailed: string;
@@ -80,6 +82,7 @@ function typesTable(
     noun,
     nameRequired: d.nameRequired,
     hasRank: false,
+    hasCallable: d.hasCallable ?? false,
     permissions: d.permissions,
     msg: d.msg,
     queryKey: settingsQueries.types(kind).queryKey,

@@ -1,4 +1,5 @@
 import Stack from '@mui/material/Stack';
+import { DateFormatField, DecimalSeparatorField } from './template-choice';
 import { TemplateField } from './template-field';
 
 const COLUMN = 'Column number';
@@ -6,8 +7,25 @@ const OPTIONAL = 'Column number (optional)';
 
 /** The fields of each page of 'Manage Investments Import Template' (spec 2: page 1 of 2, page 2 of 2). */
 export const INVESTMENT_PAGES: readonly (readonly string[])[] = [
-  ['cellHeaderData', 'headerStart', 'accountNumber', 'investmentId', 'settlementDate', 'maturityDate'],
-  ['faceValue', 'settlementAmount', 'interestRate', 'couponRate', 'investmentType', 'fund', 'callDate'],
+  [
+    'cellHeaderData',
+    'headerStart',
+    'accountNumber',
+    'investmentId',
+    'settlementDate',
+    'maturityDate',
+    'dateFormat',
+  ],
+  [
+    'faceValue',
+    'settlementAmount',
+    'interestRate',
+    'couponRate',
+    'investmentType',
+    'fund',
+    'callDate',
+    'decimalSeparator',
+  ],
 ];
 
 export function InvestmentTemplateFields({ page }: { page: 0 | 1 }) {
@@ -30,6 +48,7 @@ export function InvestmentTemplateFields({ page }: { page: 0 | 1 }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
           <TemplateField name="settlementDate" label="Settlement Date" hint={COLUMN} />
           <TemplateField name="maturityDate" label="Maturity Date" hint={COLUMN} />
+          <DateFormatField />
         </Stack>
       </>
     );
@@ -39,6 +58,7 @@ export function InvestmentTemplateFields({ page }: { page: 0 | 1 }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <TemplateField name="faceValue" label="Face Value" hint={COLUMN} autoFocus />
         <TemplateField name="settlementAmount" label="Settlement Amount" hint={COLUMN} />
+        <DecimalSeparatorField />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <TemplateField name="interestRate" label="Interest Rate" hint={COLUMN} />

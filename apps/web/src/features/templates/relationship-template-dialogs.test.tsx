@@ -78,6 +78,8 @@ describe('Manage Investments Import Template', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText('Settlement Amount'), '4');
     await user.type(within(dialog).getByLabelText('Interest Rate'), '5');
     await user.type(within(dialog).getByLabelText('Investment Type'), '6');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Decimal Separator' }));
+    await user.click(await screen.findByRole('option', { name: 'Comma (1.234,56)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(TEMPLATE_MSG.saved)).toBeTruthy();
     expect(api.calls.find((c) => c.path === '/api/templates/manage')?.body).toEqual({
@@ -96,6 +98,8 @@ describe('Manage Investments Import Template', { timeout: 30_000 }, () => {
             settlementAmount: '4',
             interestRate: '5',
             investmentType: '6',
+            dateFormat: 'Auto',
+            decimalSeparator: 'comma',
           },
         ],
       },

@@ -150,6 +150,8 @@ describe('Templates tab and the transaction template dialog', { timeout: 30_000 
             amount: '4',
             accountNumberHeader: '0,1',
             specialCase: 1,
+            dateFormat: 'Auto',
+            decimalSeparator: 'dot',
           },
         ],
       },

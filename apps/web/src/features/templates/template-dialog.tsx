@@ -7,10 +7,20 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { TEMPLATE_MSG, type TemplateType } from '@tideline/contracts/templates/templates.schemas';
+import {
+  TEMPLATE_MSG,
+  type StoredTemplate,
+  type TemplateType,
+} from '@tideline/contracts/templates/templates.schemas';
 import { failureMessage } from '../../lib/api-messages';
 import { TemplateForm } from './template-form';
-import { formValuesOf } from './template-form-values';
+import {
+  formValuesOf,
+  startValuesOf,
+  type TemplateFormValues,
+  type TemplateStart,
+} from './template-form-values';
+import type { StoredSample } from './template-preview';
 import { templateQueries } from './templates.queries';
 
 // Spec 2 "Banks tab of the client": the three template dialogs.
@@ -25,14 +35,39 @@ interface TemplateDialogProps {
   bankClientRelId: number;
   /** Who the template is for, e.g. the bank's name. */
   subtitle?: string;
+  /** Sets the form to match a file (Create First Cell / Header Row Template). */
+  start?: TemplateStart;
+  /** An uploaded file the live preview starts on. */
+  storedSample?: StoredSample;
+  onSaved?: () => void;
   onClose: () => void;
 }
 
+const valuesOf = (
+  type: TemplateType,
+  bankClientRelId: number,
+  stored: readonly StoredTemplate[],
+  start: TemplateStart | undefined,
+): TemplateFormValues =>
+  start
+    ? startValuesOf(type, bankClientRelId, stored, start)
+    : formValuesOf(type, bankClientRelId, stored[0]);
+
 /**
- * Loads the relationship's template of the type (GET /all/{type}/{bankClientRelId}: one template or
- * none) and opens the form on it; a failed load says 'Failed to load template.' and closes.
+ * Loads the relationship's templates of the type (GET /all/{type}/{bankClientRelId}) and opens the form
+ * on the first; a failed load says 'Failed to load template.' and closes. With `start` the form is set
+ * to match an uploaded file (startValuesOf: the template that matches it, or a new one), and the
+ * preview reads that file.
  */
-export function TemplateDialog({ type, bankClientRelId, subtitle, onClose }: TemplateDialogProps) {
+export function TemplateDialog({
+  type,
+  bankClientRelId,
+  subtitle,
+  start,
+  storedSample,
+  onSaved,
+  onClose,
+}: TemplateDialogProps) {
   const titleId = useId();
   const templates = useQuery(templateQueries.ofRel(type, bankClientRelId));
   useEffect(() => {
@@ -53,7 +88,9 @@ export function TemplateDialog({ type, bankClientRelId, subtitle, onClose }: Tem
       </DialogTitle>
       {templates.data ? (
         <TemplateForm
-          defaultValues={formValuesOf(type, bankClientRelId, templates.data[0])}
+          defaultValues={valuesOf(type, bankClientRelId, templates.data, start)}
+          storedSample={storedSample}
+          onSaved={onSaved}
           onDone={onClose}
         />
       ) : (

@@ -20,7 +20,7 @@ import { useCan } from '../../lib/use-can';
 import { INVESTMENT_PAGES, InvestmentTemplateFields } from './investment-template-fields';
 import { TemplateField } from './template-field';
 import { manageBodyOf, type TemplateFormValues } from './template-form-values';
-import { TemplatePreviewPanel } from './template-preview';
+import { TemplatePreviewPanel, type StoredSample } from './template-preview';
 import { useDeleteTemplate, useManageTemplate } from './templates.mutations';
 import { TransactionTemplateFields } from './transaction-template-fields';
 import { toastOutcome } from '../../lib/mutation-toasts';
@@ -30,9 +30,15 @@ const resolver = zodResolver(ManageTemplateInputSchema) as unknown as Resolver<T
 /** The template dialogs' form (spec 3, 5): match type, the jsonTransform fields, save, delete, preview. */
 export function TemplateForm({
   defaultValues,
+  storedSample,
+  onSaved,
   onDone,
 }: {
   defaultValues: TemplateFormValues;
+  /** The uploaded file the preview starts on. */
+  storedSample?: StoredSample;
+  /** After a save, before the dialog closes. */
+  onSaved?: () => void;
   onDone: () => void;
 }) {
   const canManage = useCan('MANAGE_TEMPLATES');
@@ -59,7 +65,10 @@ export function TemplateForm({
   const save = () => {
     manage.mutate(
       manageBodyOf(getValues()),
-      toastOutcome({ success: TEMPLATE_MSG.saved, failure: TEMPLATE_MSG.editFailed }, onDone),
+      toastOutcome({ success: TEMPLATE_MSG.saved, failure: TEMPLATE_MSG.editFailed }, () => {
+        onSaved?.();
+        onDone();
+      }),
     );
   };
   // An error on the other page of the investment dialog brings the user there.
@@ -143,6 +152,7 @@ export function TemplateForm({
           <Divider sx={{ my: 2 }} />
           <TemplatePreviewPanel
             values={values}
+            storedSample={storedSample}
             onUseHeaderRow={(rowIndex, headerRow) => {
               setValue('templateType', 'Header');
               setValue('headerRow', headerRow);

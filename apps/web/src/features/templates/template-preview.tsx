@@ -28,8 +28,16 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
+/** An uploaded batch file the server reads for the preview (by its fileAuditId). */
+export interface StoredSample {
+  fileAuditId: number;
+  fileName: string;
+}
+
 interface TemplatePreviewPanelProps {
   values: TemplateFormValues;
+  /** Starts the preview on an uploaded file (Create Header Row / First Cell Template). */
+  storedSample?: StoredSample;
   /** Starts a Header Row template from the header row the server detected. */
   onUseHeaderRow: (headerRowIndex: number, headerRow: string) => void;
   /** Starts a First Cell template from the file's first non-empty cell. */
@@ -41,10 +49,15 @@ interface TemplatePreviewPanelProps {
  * template as it stands in the form; the grid shows 0-based row and column numbers, then the rows the
  * template would produce or why it cannot.
  */
-export function TemplatePreviewPanel({ values, onUseHeaderRow, onUseFirstCell }: TemplatePreviewPanelProps) {
+export function TemplatePreviewPanel({
+  values,
+  storedSample,
+  onUseHeaderRow,
+  onUseFirstCell,
+}: TemplatePreviewPanelProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<SampleFile | null>(null);
+  const [file, setFile] = useState<SampleFile | StoredSample | null>(storedSample ?? null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [isDragging, setIsDragging] = useState(false);
 
@@ -52,16 +65,17 @@ export function TemplatePreviewPanel({ values, onUseHeaderRow, onUseFirstCell }:
   const template = useDebouncedValue(JSON.stringify(previewTemplateOf(values)), 600);
   const parsedTemplate = TemplatePreviewBodySchema.shape.template.safeParse(JSON.parse(template));
   const isComplete = parsedTemplate.success;
+  // An incomplete form asks for the grid (and the detected first cell) alone.
+  const sentTemplate = isComplete ? (JSON.parse(template) as typeof parsedTemplate.data) : null;
   const body = file && {
-    file: { fileName: file.fileName, contentBase64: file.contentBase64 },
-    // An incomplete form asks for the grid (and the detected first cell) alone.
-    template: isComplete ? (JSON.parse(template) as typeof parsedTemplate.data) : null,
+    ...('fileAuditId' in file
+      ? { fileAuditId: file.fileAuditId }
+      : { file: { fileName: file.fileName, contentBase64: file.contentBase64 } }),
+    template: sentTemplate,
   };
+  const fileKey = !file ? '' : 'fileAuditId' in file ? `stored:${file.fileAuditId}` : file.key;
   const preview = useQuery({
-    ...templateQueries.preview(
-      file?.key ?? '',
-      body ?? { file: { fileName: '', contentBase64: '' }, template: null },
-    ),
+    ...templateQueries.preview(fileKey, body ?? { fileAuditId: 0, template: null }),
     enabled: Boolean(body),
     placeholderData: keepPreviousData,
   });
@@ -152,6 +166,27 @@ export function TemplatePreviewPanel({ values, onUseHeaderRow, onUseFirstCell }:
   );
 }
 
+const MAX_LISTED_ROWS = 10;
+/** Where the engine's message appends the unreadable rows to a file-level refusal. */
+const ROWS_ALSO = ' Also, ';
+
+/**
+ * The message above the row list. The engine's message numbers rows from 1, as in the saved .xlsx;
+ * the grid here numbers them from 0, so when rows are listed their part of the message gives way to
+ * the list, numbered as in the grid. A file-level refusal (such as Auto's dates that read both
+ * ways) is kept.
+ */
+function PreviewErrorMessage({ error }: { error: NonNullable<TemplatePreview['error']> }) {
+  if (error.rowErrors.length === 0) return <div>{error.message}</div>;
+  const also = error.message.indexOf(ROWS_ALSO);
+  return (
+    <>
+      {also > 0 && <div>{error.message.slice(0, also)}</div>}
+      <div>These rows cannot be read (numbered as in the grid above):</div>
+    </>
+  );
+}
+
 function PreviewResult({
   result,
   isComplete,
@@ -174,17 +209,18 @@ function PreviewResult({
         </Alert>
       ) : error ? (
         <Alert severity="error">
-          <div>{error.message}</div>
+          <PreviewErrorMessage error={error} />
           {error.rowErrors.length > 0 && (
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {error.rowErrors.slice(0, 10).map((e, i) => (
+              {error.rowErrors.slice(0, MAX_LISTED_ROWS).map((e, i) => (
                 <li key={i}>
                   Row {e.rowIndex}
                   {e.column !== null ? `, column ${e.column}` : ''}
                   {e.field ? ` (${e.field})` : ''}: {e.reason}
-                  {e.raw ? ` "${e.raw}"` : ''}
+                  {e.raw && !e.reason.includes(`"${e.raw.trim()}"`) ? ` "${e.raw}"` : ''}
                 </li>
               ))}
+              {error.rowErrors.length > MAX_LISTED_ROWS && <li>…</li>}
             </Box>
           )}
           {error.issues.length > 0 && (

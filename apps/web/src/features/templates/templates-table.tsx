@@ -1,10 +1,14 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { TEMPLATE_MSG, type TemplateListRow } from '@tideline/contracts/templates/templates.schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import type { DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
+import type {
+  DataTableColumn,
+  FilterDefinition,
+  RowAction,
+} from '../../components/data-table/data-table.types';
 import { failureMessage } from '../../lib/api-messages';
 import { truncateText } from '../../lib/format';
 import { TemplateDialog } from './template-dialog';
@@ -25,11 +29,45 @@ const COLUMNS: readonly DataTableColumn<TemplateListRow>[] = [
   { id: 'bankName', header: 'Bank' },
 ];
 
+function distinctOptions(rows: readonly TemplateListRow[] | undefined, pick: (t: TemplateListRow) => string) {
+  return [...new Set((rows ?? []).map(pick))].sort().map((v) => ({ value: v, label: v }));
+}
+
+/** platform.md 2.8: a filter for each column. */
+function templateFilters(rows: readonly TemplateListRow[] | undefined): FilterDefinition<TemplateListRow>[] {
+  return [
+    { id: 'headerRowOrFirstCell', label: 'Header Row/First Cell', kind: 'text' },
+    {
+      id: 'templateType',
+      label: 'Type',
+      kind: 'select',
+      options: [
+        { value: 'Header Row', label: 'Header Row' },
+        { value: 'First Cell', label: 'First Cell' },
+      ],
+    },
+    {
+      id: 'clientName',
+      label: 'Client',
+      kind: 'multiSelect',
+      options: distinctOptions(rows, (t) => t.clientName),
+    },
+    { id: 'bankName', label: 'Bank', kind: 'multiSelect', options: distinctOptions(rows, (t) => t.bankName) },
+  ];
+}
+
 type OpenDialog = { kind: 'edit' | 'delete'; template: TemplateListRow } | null;
 
-/** Global Settings tab 5 'Templates': every transaction template the user may see. */
-export function TemplatesTable() {
+/**
+ * Global Settings tab 5 'Templates': every transaction template the user may see; with `clientId`
+ * (the upload dashboard's Templates tab) only that client's.
+ */
+export function TemplatesTable({ clientId }: { clientId?: number }) {
   const templates = useQuery(templateQueries.transaction());
+  const rows = useMemo(
+    () => (clientId === undefined ? templates.data : templates.data?.filter((t) => t.clientId === clientId)),
+    [templates.data, clientId],
+  );
   const remove = useDeleteTemplate();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
@@ -61,9 +99,10 @@ export function TemplatesTable() {
       <DataTable
         title="Templates"
         columns={COLUMNS}
+        filters={templateFilters(rows)}
         getRowId={(t) => t.templateId}
         getRowLabel={(t) => `${t.clientName} ${t.bankName} template`}
-        mode={{ kind: 'client', rows: templates.data, isLoading: templates.isLoading }}
+        mode={{ kind: 'client', rows, isLoading: templates.isLoading }}
         rowActions={rowActions}
       />
       {dialog?.kind === 'edit' && (

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { DateFormatField, DecimalSeparatorField } from './template-choice';
 import { TemplateField, TemplateFlag } from './template-field';
 
 const COLUMN = 'Column number';
@@ -32,6 +33,7 @@ export function TransactionTemplateFields() {
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
         <TemplateField name="date" label="Date" hint={COLUMN} />
+        <DateFormatField />
         <TemplateField name="description" label="Description" hint="Column numbers, comma-separated" />
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
@@ -39,6 +41,14 @@ export function TransactionTemplateFields() {
         <TemplateField name="amountCredit" label="Credit Amount" hint={COLUMN} />
         <TemplateField name="amountDebit" label="Debit Amount" hint={COLUMN} />
         <TemplateField name="creditDebit" label="Credit/Debit" hint="Column of C/D, CR/DR" />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+        <DecimalSeparatorField />
+        <TemplateField
+          name="balance"
+          label="Balance"
+          hint="Running balance column (optional): every row is checked against it"
+        />
       </Stack>
     </Box>
   );

@@ -11,10 +11,17 @@ interface ClientAssociationFieldProps {
   /** The user's saved association: its names stand in for clients the pick list does not hold. */
   saved: readonly ClientAssociation[];
   error?: string;
+  disabled?: boolean;
 }
 
 /** The clients a user of a client-scoped role may see (platform.md 3, permissions.md). */
-export function ClientAssociationField({ value, onChange, saved, error }: ClientAssociationFieldProps) {
+export function ClientAssociationField({
+  value,
+  onChange,
+  saved,
+  error,
+  disabled,
+}: ClientAssociationFieldProps) {
   const clients = useQuery(clientQueries.list());
   const options = useMemo(() => {
     const byId = new Map<number, ClientOption>();
@@ -33,6 +40,7 @@ export function ClientAssociationField({ value, onChange, saved, error }: Client
       onChange={onChange}
       isLoading={clients.isLoading}
       error={error}
+      disabled={disabled}
     />
   );
 }

@@ -4,7 +4,11 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import type { Role } from '@tideline/contracts/roles/roles.schemas';
 import { DataTable } from '../../components/data-table/data-table';
-import type { DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
+import type {
+  DataTableColumn,
+  FilterDefinition,
+  RowAction,
+} from '../../components/data-table/data-table.types';
 import { useCan } from '../../lib/use-can';
 import { RoleEditorDialog } from './role-editor-dialog';
 import { roleQueries } from './roles.queries';
@@ -14,6 +18,14 @@ const COLUMNS: readonly DataTableColumn<Role>[] = [
   { id: 'isClientScoped', header: 'Client-scoped' },
   { id: 'userCount', header: 'Users', align: 'right' },
   { id: 'permissionCount', header: 'Permissions', accessor: (r) => r.permissions.length, align: 'right' },
+];
+
+/** platform.md 2.8: a filter for each column. */
+const FILTERS: readonly FilterDefinition<Role>[] = [
+  { id: 'roleName', label: 'Role', kind: 'text' },
+  { id: 'isClientScoped', label: 'Client-scoped', kind: 'boolean' },
+  { id: 'userCount', label: 'Users', kind: 'number' },
+  { id: 'permissionCount', label: 'Permissions', kind: 'number' },
 ];
 
 type OpenEditor = { role?: Role } | null;
@@ -34,6 +46,7 @@ export function RolesTab() {
       <DataTable
         title="Roles"
         columns={COLUMNS}
+        filters={FILTERS}
         getRowId={(r) => r.roleId}
         getRowLabel={(r) => r.roleName}
         mode={{ kind: 'client', rows: roles.data, isLoading: roles.isLoading }}

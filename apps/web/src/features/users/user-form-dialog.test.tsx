@@ -72,6 +72,18 @@ describe('Add/Edit User dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     await waitFor(() => expect(api.callsTo('GET', '/api/users/all')).toBe(2));
   });
 
+  it('refuses a Client Viewer without a client, saying why (issue 20 point 9)', async () => {
+    const { api } = openUserManagement(ALL_USER_PERMISSIONS);
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByLabelText('First Name'), 'Katherine');
+    await user.type(within(dialog).getByLabelText('Last Name'), 'Johnson');
+    await user.type(within(dialog).getByLabelText('Email'), 'katherine@example.com');
+    await pickRole(user, dialog, 'Client Viewer');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(USER_MSG.clientRequired)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/users/add')).toBe(0);
+  });
+
   it('keeps what was typed on a 409 and shows the server message and field error', async () => {
     openUserManagement(ALL_USER_PERMISSIONS, {
       'POST /api/users/add': {
@@ -149,6 +161,22 @@ describe('Add/Edit User dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByText(USER_MSG.updated)).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'PUT' && c.path === '/api/users/7')?.body).toMatchObject({
       user: { roleId: 4, status: 0, clientAssociation: [12] },
+    });
+  });
+
+  it('shows the role and the clients without letting them change without EDIT_ROLES and the association permission', async () => {
+    const { api } = openUserManagement(['VIEW_USERS', 'EDIT_USERS'], {
+      'PUT /api/users/7': { body: { msg: USER_MSG.updated, user: ADA } },
+    });
+    const { user, dialog } = await openEditDialog('Ada Lovelace');
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(role.getAttribute('aria-disabled')).toBe('true');
+    const association = within(dialog).getByRole('combobox', { name: 'Client Association' });
+    expect((association as HTMLInputElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(USER_MSG.updated)).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT' && c.path === '/api/users/7')?.body).toMatchObject({
+      user: { roleId: ADA.roleId, clientAssociation: ADA.clientAssociation.map((c) => c.clientId) },
     });
   });
 

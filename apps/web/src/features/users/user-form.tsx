@@ -65,6 +65,10 @@ function defaultsOf(
 /** The fields of the Add/Edit User dialog and what saving does. */
 export function UserForm({ user, savedClients, onDone }: UserFormProps) {
   const canDeactivate = useCan('DEACTIVATE_USERS');
+  // Security issue 14: moving a user to another role is role administration, and associations have
+  // their own permission. The server refuses both; the form shows them without letting them change.
+  const canChangeRole = useCan('EDIT_ROLES') || !user;
+  const canAssociate = useCan('EDIT_USER_CLIENT_ASSOCIATIONS');
   const roles = useQuery(userQueries.roles());
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -99,6 +103,11 @@ export function UserForm({ user, savedClients, onDone }: UserFormProps) {
   };
 
   const save = (values: UserInputParsed) => {
+    // Issue 20 point 9: a client-scoped role needs its clients (the server says so too).
+    if (isClientScoped && values.clientAssociation.length === 0) {
+      setError('clientAssociation', { message: USER_MSG.clientRequired });
+      return;
+    }
     const body: UserInput = {
       ...values,
       // Only DEACTIVATE_USERS sees (and sends) the status; the server keeps or defaults it otherwise.
@@ -167,6 +176,7 @@ export function UserForm({ user, savedClients, onDone }: UserFormProps) {
               fullWidth
               margin="normal"
               label="Role"
+              disabled={!canChangeRole}
               name={field.name}
               inputRef={field.ref}
               value={field.value ?? ''}
@@ -220,6 +230,7 @@ export function UserForm({ user, savedClients, onDone }: UserFormProps) {
                 onChange={field.onChange}
                 saved={savedClients}
                 error={fieldState.error?.message}
+                disabled={!canAssociate}
               />
             )}
           />

@@ -82,6 +82,7 @@ export const ALL_USER_PERMISSIONS: Permission[] = [
   'RESEND_INVITE',
   'VIEW_ROLES',
   'EDIT_ROLES',
+  'EDIT_USER_CLIENT_ASSOCIATIONS',
   'VIEW_AUDIT_LOG',
 ];
 

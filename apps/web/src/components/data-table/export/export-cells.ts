@@ -1,3 +1,4 @@
+import { saveBlob } from '../../../lib/save-file';
 import { readColumn } from '../client-rows';
 import type { CellValue, DataTableColumn } from '../data-table.types';
 
@@ -45,12 +46,5 @@ export function toCsv(matrix: readonly ExportCell[][]): string {
 
 /** Hands a file to the browser's download. */
 export function downloadFile(fileName: string, data: BlobPart, type: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob([data], { type }), fileName);
 }

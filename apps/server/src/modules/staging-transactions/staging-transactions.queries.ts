@@ -1,0 +1,189 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/open-database';
+import {
+  accounts,
+  batchAccounts,
+  batchFiles,
+  batches,
+  keywords,
+  stagingTransactions as st,
+} from '../../db/schema';
+import type { CompiledListQuery } from '../../platform/paging/paged-list';
+import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging-rows.queries';
+
+// ingestion-analysis.md 7 "Staging transactions": the SQL of Inspect Staging Transactions and its edits.
+
+const ints = (ids: readonly number[]) => sql`${sql.param([...ids])}::int[]`;
+const bigints = (ids: readonly number[]) => sql`${sql.param([...ids])}::bigint[]`;
+
+const otherRow = alias(st, 'other_row');
+const otherFile = alias(batchFiles, 'other_file');
+
+const stagingFields = {
+  stagingTransactionId: st.stagingTransactionId,
+  clientId: st.clientId,
+  batchAccountId: st.batchAccountId,
+  accountNumber: accounts.accountNumber,
+  transactionDate: st.transactionDate,
+  transactionDescription: st.description,
+  keyword: keywords.keywordName,
+  keywordId: st.keywordId,
+  amount: st.amount,
+  validationStatus: st.validationStatus,
+  fileName: batchFiles.uploadedFileName,
+  rowNumber: st.rowNumber,
+  sheetName: st.sheetName,
+  duplicateOfTransactionId: st.duplicateOfTransactionId,
+  duplicateRowNumber: otherRow.rowNumber,
+  duplicateSheetName: otherRow.sheetName,
+  duplicateFileName: otherFile.uploadedFileName,
+};
+
+/** Rows with what the dialog shows: account number, keyword name, file, and the duplicate's file and row. */
+function selectStagingRows(db: DbOrTx) {
+  return db
+    .select(stagingFields)
+    .from(st)
+    .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
+    .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
+    .leftJoin(keywords, eq(keywords.keywordId, st.keywordId))
+    .innerJoin(batchFiles, eq(batchFiles.batchFileId, st.batchFileId))
+    .leftJoin(otherRow, eq(otherRow.stagingTransactionId, st.duplicateOfStagingTransactionId))
+    .leftJoin(otherFile, eq(otherFile.batchFileId, st.duplicateOfBatchFileId))
+    .$dynamic();
+}
+
+export type StagingRow = Awaited<ReturnType<typeof selectStagingRows>>[number];
+
+/** The page: one batch account's rows by date walk staging_transactions_account_date_idx. */
+export function selectStagingPage(db: DbOrTx, page: CompiledListQuery) {
+  return selectStagingRows(db)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The paged list's count over the list's FROM (the account number is the only joined column filtered). */
+export function selectStagingCounts(
+  db: DbOrTx,
+  fields: { totalCount: SQL<number>; resultCount: SQL<number> },
+  where: SQL | undefined,
+) {
+  return db
+    .select(fields)
+    .from(st)
+    .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
+    .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
+    .where(where);
+}
+
+/**
+ * The batch accounts' staged transactions without reading them: extraction keeps each (batch account,
+ * file) pair's row count in batch_account_files and the deletes here keep it; a file stages into one
+ * table, so a file with a staging transaction counts toward this list.
+ */
+export async function selectStagingTotal(db: DbOrTx, batchAccountIds: readonly number[]): Promise<number> {
+  const { rows } = await db.execute(sql`select coalesce(sum(baf.row_count), 0)::int as total
+    from batch_account_files baf
+    where baf.batch_account_id = any(${ints(batchAccountIds)})
+      and exists (select 1 from staging_transactions s where s.batch_file_id = baf.batch_file_id)`);
+  return Number((rows[0] as { total: number } | undefined)?.total ?? 0);
+}
+
+export function whereBatchAccounts(batchAccountIds: readonly number[]): SQL {
+  return batchAccountIds.length === 1
+    ? eq(st.batchAccountId, batchAccountIds[0]!)
+    : inArray(st.batchAccountId, [...batchAccountIds]);
+}
+
+export async function selectStagingRowById(db: DbOrTx, stagingTransactionId: number, visible?: SQL) {
+  const [row] = await selectStagingRows(db).where(
+    and(eq(st.stagingTransactionId, stagingTransactionId), visible),
+  );
+  return row ?? null;
+}
+
+export function selectStagingRowsByIds(db: DbOrTx, ids: readonly number[]) {
+  return selectStagingRows(db)
+    .where(inArray(st.stagingTransactionId, [...ids]))
+    .orderBy(st.stagingTransactionId);
+}
+
+/** The rows among `ids` that `visible` lets through, locked, with their batch account's and batch's state. */
+export function lockStagingRows(db: DbOrTx, ids: readonly number[], visible?: SQL) {
+  return db
+    .select({
+      row: st,
+      status: batchAccounts.status,
+      batchValidatedAt: batches.validatedAt,
+    })
+    .from(st)
+    .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
+    .innerJoin(batches, eq(batches.batchId, st.batchId))
+    .where(and(inArray(st.stagingTransactionId, [...ids]), visible))
+    .orderBy(st.stagingTransactionId)
+    .for('update', { of: st });
+}
+
+export type LockedStagingRow = Awaited<ReturnType<typeof lockStagingRows>>[number];
+
+/** Which of `ids` are rows of the batch account. */
+export async function selectIdsInBatchAccount(
+  db: DbOrTx,
+  batchAccountId: number,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: st.stagingTransactionId })
+    .from(st)
+    .where(and(eq(st.batchAccountId, batchAccountId), inArray(st.stagingTransactionId, [...ids])));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function updateStagingRow(
+  db: DbOrTx,
+  stagingTransactionId: number,
+  values: Partial<Pick<typeof st.$inferInsert, 'transactionDate' | 'description' | 'amount' | 'keywordId'>>,
+) {
+  const [row] = await db
+    .update(st)
+    .set(values)
+    .where(eq(st.stagingTransactionId, stagingTransactionId))
+    .returning();
+  return row!;
+}
+
+/** Sets Validated? on the rows whose flag differs; answers the ids that changed. */
+export async function updateValidationStatus(
+  db: DbOrTx,
+  ids: readonly number[],
+  isValidated: boolean,
+): Promise<number[]> {
+  const rows = await db
+    .update(st)
+    .set({ validationStatus: isValidated })
+    .where(and(inArray(st.stagingTransactionId, [...ids]), sql`${st.validationStatus} <> ${isValidated}`))
+    .returning({ id: st.stagingTransactionId });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deletes the rows, keeping the per-file row counts (the list's total) right; other rows' pointers at
+ * them go too (the row pointer would clear itself, the file pointer would stay).
+ */
+export async function deleteStagingRows(db: DbOrTx, ids: readonly number[]): Promise<void> {
+  await db.execute(sql`update staging_transactions
+    set duplicate_of_staging_transaction_id = null, duplicate_of_batch_file_id = null
+    where duplicate_of_staging_transaction_id = any(${bigints(ids)})`);
+  await deleteStagingRowsKeepingCounts(db, 'staging_transactions', 'staging_transaction_id', ids);
+}
+
+export async function keywordExists(db: DbOrTx, keywordId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ keywordId: keywords.keywordId })
+    .from(keywords)
+    .where(eq(keywords.keywordId, keywordId));
+  return row !== undefined;
+}

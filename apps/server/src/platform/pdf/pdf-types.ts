@@ -1,0 +1,41 @@
+// The part of pdfmake's document definition our documents use (pdfmake 0.3; its @types package pulls
+// the DOM library into the server's compilation, so the shapes are written here).
+
+export type PdfAlignment = 'left' | 'right' | 'center' | 'justify';
+export type PdfMargin = [number, number, number, number];
+
+export interface PdfStyle {
+  fontSize?: number;
+  bold?: boolean;
+  italics?: boolean;
+  color?: string;
+  fillColor?: string;
+  alignment?: PdfAlignment;
+  margin?: PdfMargin;
+}
+
+/** A node of the document: text, a table, an SVG, a stack; pdfmake reads its keys. */
+export interface PdfNode extends PdfStyle {
+  text?: string | Content[];
+  style?: string;
+  stack?: Content[];
+  table?: { headerRows?: number; widths?: (number | '*' | 'auto')[]; body: Content[][] };
+  layout?: 'noBorders' | 'headerLineOnly' | 'lightHorizontalLines';
+  svg?: string;
+  width?: number;
+  unbreakable?: boolean;
+  pageBreak?: 'before' | 'after';
+}
+
+export type Content = string | PdfNode | Content[];
+
+export interface PdfDefinition {
+  content: Content;
+  info?: { title?: string; author?: string; subject?: string; creator?: string };
+  pageSize?: 'LETTER' | 'A4';
+  pageOrientation?: 'portrait' | 'landscape';
+  pageMargins?: PdfMargin;
+  defaultStyle?: PdfStyle & { font?: string };
+  styles?: Record<string, PdfStyle>;
+  footer?: (currentPage: number, pageCount: number) => Content;
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '../../lib/zod-resolver';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import {
+  START_REPORT_MSG,
+  StartReportInputSchema,
+  type StartReportInput,
+  type StartReportInputParsed,
+} from '@tideline/contracts/data-ingestion/start-report.schemas';
+import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { useStartReport } from './clients.mutations';
+import { ReportResultDialog, type ReportStartOutcome } from './report-result-dialog';
+
+const FIELDS = ['startDate', 'endDate', 'dueDate'] as const;
+const LABELS: Record<(typeof FIELDS)[number], string> = {
+  startDate: 'Start Date',
+  endDate: 'End Date',
+  dueDate: 'Due Date',
+};
+
+/**
+ * Start Report (START_REPORT; spec 5: startDate and endDate required, dueDate optional). Whatever the
+ * outcome, the report result dialog follows, naming the client (spec 8).
+ */
+export function StartReportDialog({
+  client,
+  onClose,
+}: {
+  client: { clientId: number; clientName: string };
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const mutation = useStartReport(client.clientId);
+  const [outcome, setOutcome] = useState<ReportStartOutcome | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<StartReportInput, unknown, StartReportInputParsed>({
+    resolver: zodResolver(StartReportInputSchema),
+    defaultValues: { startDate: '', endDate: '', dueDate: '' },
+  });
+
+  const submit = (values: StartReportInputParsed) =>
+    mutation.mutate(values, {
+      onSuccess: ({ msg }) => setOutcome({ clientName: client.clientName, isStarted: true, msg }),
+      onError: (error) => {
+        const fieldErrors = fieldErrorsOf(error, 'client');
+        for (const field of FIELDS) if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+        if (Object.keys(fieldErrors).length > 0) return;
+        setOutcome({
+          clientName: client.clientName,
+          isStarted: false,
+          msg: failureMessage(error, START_REPORT_MSG.failed),
+        });
+      },
+    });
+
+  if (outcome) return <ReportResultDialog outcomes={[outcome]} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>Start Report</DialogTitle>
+      <Box component="form" noValidate onSubmit={handleSubmit(submit)}>
+        <DialogContent sx={{ pt: 0 }}>
+          {FIELDS.map((field) => (
+            <TextField
+              key={field}
+              {...register(field)}
+              label={LABELS[field]}
+              type="date"
+              fullWidth
+              margin="normal"
+              required={field !== 'dueDate'}
+              error={Boolean(errors[field])}
+              helperText={errors[field]?.message}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={mutation.isPending}>
+            Start Report
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
