@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'ingest', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+  test: { name: 'ingest', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], isolate: false },
 });
