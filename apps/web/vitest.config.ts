@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     // MUI, React and the app imported once per worker instead of once per file (394 s -> 294 s);
     // setup.ts resets what a file could leave behind (DOM, stubs, session, storage).

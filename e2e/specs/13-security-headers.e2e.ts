@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
@@ -85,5 +85,28 @@ test('another site cannot frame the portal', async () => {
   await page.waitForTimeout(2_000);
   assert.equal(await frame.getByRole('heading', { name: 'Welcome Back' }).count(), 0);
   assert.ok(refusals.length > 0, 'Chromium reported the frame-ancestors refusal');
+  await page.context().close();
+});
+
+// Issue 21 point 1: what the browser really receives: the app's scripts and styles over 1 KB compressed,
+// every hashed asset cached for a year, and the page itself revalidated on every visit.
+test('the browser receives the built files compressed, hashed assets cached for a year', async () => {
+  const page = await openPage(browser, BASE_URL);
+  const assets: Response[] = [];
+  page.on('response', (r) => {
+    if (/^\/assets\/.+\.(js|css)$/.test(new URL(r.url()).pathname)) assets.push(r);
+  });
+  const response = await page.goto('/');
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  assert.equal(response?.headers()['cache-control'], 'no-cache');
+  let compressed = 0;
+  for (const asset of assets) {
+    const headers = asset.headers();
+    assert.equal(headers['cache-control'], 'public, max-age=31536000, immutable', `${asset.url()} cached`);
+    if ((await asset.body()).length <= 1024) continue;
+    assert.match(headers['content-encoding'] ?? '', /^(br|gzip)$/, `${asset.url()} was sent compressed`);
+    compressed += 1;
+  }
+  assert.ok(compressed > 0, 'the sign-in page loaded compressed scripts from /assets/');
   await page.context().close();
 });

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +18,7 @@ import type { Platform } from './platform/create-platform';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerNulTextGuard } from './platform/http/refuse-nul-text';
 import { describeUploadOrigins, registerSecurityHeaders } from './platform/http/security-headers';
+import { registerCompression, registerWebApp } from './platform/http/serve-web-app';
 import { accountGroupsRoutes } from './modules/accounts/account-groups.routes';
 import { accountLinksRoutes } from './modules/accounts/account-links.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -107,7 +106,12 @@ function isPagedListBody(body: unknown): boolean {
 /** Builds the API: platform plugins, the access hook, every module, the web app's files. */
 export async function buildApp(
   platform: Platform,
-  options: { loggerInstance?: FastifyBaseLogger; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    loggerInstance?: FastifyBaseLogger;
+    logger?: FastifyServerOptions['logger'];
+    /** The built web app to serve (tests point it at a folder of their own). */
+    webDist?: string;
+  } = {},
 ) {
   const { config } = platform;
   const app = Fastify({
@@ -152,6 +156,7 @@ export async function buildApp(
     plaidEnvironment: config.plaid?.environment ?? null,
   });
   registerNulTextGuard(app);
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Tideline API', version: VERSION } },
@@ -268,22 +273,8 @@ export async function buildApp(
     { prefix: '/api/data-ingestion' },
   );
 
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
-  registerSpaFallback(app);
+  await registerWebApp(app, options.webDist ?? webDist);
   return Object.assign(app, { routeTable: routes });
-}
-
-/** Any GET outside /api that is no file is a client-side route: answer with the web app's index.html. */
-function registerSpaFallback(app: FastifyInstance) {
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api') && hasWeb) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ msg: `No route ${request.method} ${request.url.split('?')[0]}.` });
-  });
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -16,7 +16,7 @@ import type { TestContext } from './test-context';
 export async function openTestApp(
   databaseUrl: string,
   env: Record<string, string>,
-  options: { migrate: boolean },
+  options: { migrate: boolean; webDist?: string },
 ): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-test-'));
   const config = loadConfig({
@@ -30,7 +30,10 @@ export async function openTestApp(
   if (options.migrate) await migrateDatabase(database.db);
   await seedDefaultRoles(database.db);
   const platform = await createPlatform(config, database, buildLogger(config));
-  const app = await buildApp(platform, { logger: false });
+  const app = await buildApp(platform, {
+    logger: false,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
   await app.ready();
   return {
     app,

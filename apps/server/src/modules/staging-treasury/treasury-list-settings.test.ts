@@ -80,7 +80,8 @@ describe('GET /api/administration/treasury-lists', () => {
       list.standardizedDescriptions.find((d) => d.name === 'Earnings Credit Rate (ECR)')!;
     expect(ecr(body).isRate).toBe(true);
     expect(ecr(body).usageCount).toBe(ecr(before).usageCount);
-    const waived = (list: typeof body) => list.bankLevelExceptions.find((e) => e.name === 'Waived')!.usageCount;
+    const waived = (list: typeof body) =>
+      list.bankLevelExceptions.find((e) => e.name === 'Waived')!.usageCount;
     expect(waived(body) - waived(before)).toBe(1);
     expect(body.clientLevelExceptions.map((e) => e.name)).toContain('Disputed');
     const ach = (list: typeof body) => list.feeCategories.find((c) => c.code === '25')!;

@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { openTestApp } from '../../../test/app-context';
+import { createSignedInUser, type SignedInUser, type TestContext } from '../../../test/test-context';
+import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './serve-web-app';
+
+// Issue 21 point 1: the built web app's files go out precompressed as the browser accepts, hashed
+// assets cached for a year, index.html revalidated, and JSON answers above 1 KB compressed.
+
+const SCRIPT = `console.log(${JSON.stringify('Tideline '.repeat(300))});\n`;
+const INDEX = `<!doctype html><html><body><div id="root"></div>${'<!-- -->'.repeat(200)}</body></html>`;
+
+let webDist: string;
+let ctx: TestContext;
+let admin: SignedInUser;
+
+/** A web build as `vite build` leaves it: every text file with its .br and .gz beside it. */
+function writeBuiltFile(relative: string, content: string) {
+  const file = path.join(webDist, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+
+beforeAll(async () => {
+  webDist = mkdtempSync(path.join(tmpdir(), 'tideline-web-'));
+  writeBuiltFile('index.html', INDEX);
+  writeBuiltFile('assets/index-4f3a2b1c.js', SCRIPT);
+  ctx = await openTestApp(inject('databaseUrl'), {}, { migrate: false, webDist });
+  admin = await createSignedInUser(ctx, 'Admin');
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url, headers });
+
+describe('the web app files', () => {
+  it('sends a hashed asset as brotli, gzip or plain as accepted, cached for a year', async () => {
+    const br = await get('/assets/index-4f3a2b1c.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe(IMMUTABLE_CACHE);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/index-4f3a2b1c.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-4f3a2b1c.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers index.html for a client-side route, compressed and revalidated every time', async () => {
+    for (const url of ['/', '/client-management/1']) {
+      const page = await get(url, { 'accept-encoding': 'br' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE);
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+    }
+  });
+
+  it('answers a missing asset or API route 404, not index.html', async () => {
+    expect((await get('/api/no-such-route')).statusCode).toBe(404);
+    const json = (await get('/api/no-such-route')).json<{ msg: string }>();
+    expect(json.msg).toBe('No route GET /api/no-such-route.');
+  });
+});
+
+describe('API answers', () => {
+  it('compresses JSON above 1 KB as accepted, and leaves small answers and identity alone', async () => {
+    const headers = { authorization: `Bearer ${admin.accessToken}` };
+    const permissions = await get('/api/roles', { ...headers, 'accept-encoding': 'br, gzip' });
+    expect(permissions.statusCode).toBe(200);
+    expect(permissions.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(permissions.rawPayload).toString();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(permissions.rawPayload.length).toBeLessThan(body.length / 2);
+
+    const gzip = await get('/api/roles', { ...headers, 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(body);
+
+    const plain = await get('/api/roles', headers);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(body);
+
+    const health = await get('/api/health', { 'accept-encoding': 'br' });
+    expect(health.statusCode).toBe(200);
+    expect(health.body.length).toBeLessThan(1024);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Vite names every built asset by its content hash: a file there never changes under its name. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashes, so the browser asks again each time (a 304 when unchanged). */
+export const REVALIDATE_CACHE = 'no-cache';
+
+/** Vite's hashed files live in the build's assets/ folder; everything else may change in place. */
+function cacheControlFor(webDist: string, filePath: string): string {
+  const relative = path.isAbsolute(filePath)
+    ? path.relative(webDist, filePath)
+    : filePath.replace(/^\/+/, '');
+  return relative.split(/[\\/]/)[0] === 'assets' ? IMMUTABLE_CACHE : REVALIDATE_CACHE;
+}
+
+/**
+ * Answers above 1 KB compressed (issue 21 point 1): brotli at quality 4 (the plugin's default, cheap
+ * enough per request) or gzip, as the browser accepts. The built assets carry their own .br and .gz
+ * made at build time, which the static files below send as they are.
+ */
+export async function registerCompression(app: FastifyInstance) {
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } },
+  });
+}
+
+/**
+ * The web app's files from `webDist`: precompressed variants chosen by Accept-Encoding, hashed assets
+ * cached for a year, and any other GET outside /api (a client-side route) answered with index.html.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(webDist, filePath)),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api') && hasWeb) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ msg: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}
