@@ -21,11 +21,14 @@ export interface TestContext {
 }
 
 /** A real app on the run's real database (migrated by the global setup), with its own DATA_DIR. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: { webDist?: string } = {},
+): Promise<TestContext> {
   return openTestApp(
     inject('databaseUrl'),
     { SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000', ...env },
-    { migrate: false },
+    { migrate: false, ...options },
   );
 }
 

@@ -2,9 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { openTestApp } from '../../../test/app-context';
-import { createSignedInUser, type SignedInUser, type TestContext } from '../../../test/test-context';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createSignedInUser,
+  createTestContext,
+  type SignedInUser,
+  type TestContext,
+} from '../../../test/test-context';
 import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './serve-web-app';
 
 // Issue 21 point 1: the built web app's files go out precompressed as the browser accepts, hashed
@@ -30,7 +34,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'tideline-web-'));
   writeBuiltFile('index.html', INDEX);
   writeBuiltFile('assets/index-4f3a2b1c.js', SCRIPT);
-  ctx = await openTestApp(inject('databaseUrl'), {}, { migrate: false, webDist });
+  ctx = await createTestContext({}, { webDist });
   admin = await createSignedInUser(ctx, 'Admin');
 });
 afterAll(async () => {
