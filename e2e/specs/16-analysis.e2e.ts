@@ -7,6 +7,7 @@ import { type ApiCall, choose, signedInApi } from '../support/api';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { chooseRowAction, findClientId } from '../support/ingestion';
+import { assertNoSeriousViolations } from '../support/axe';
 
 // Issue 18: an analysis cycle end to end on the demo data. Tri-River's report is started through the
 // API (specs 14 and 15 use other clients); then, in the browser: Calculate Daily and Monthly Tables ->
@@ -253,4 +254,6 @@ test("the client's summary widgets show the demo's analysis history", async () =
     assert.equal(await widget.getByText('No Results.').count(), 0, `${title} shows data`);
   }
   await saveScreenshot(page, '16-summary-widgets');
+  // Issue 21 point 4: the client profile, with every widget drawn, passes axe too.
+  await assertNoSeriousViolations(page, 'client profile with its summary widgets');
 });

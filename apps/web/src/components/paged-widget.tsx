@@ -1,3 +1,4 @@
+import { ScrollRegion } from './scroll-region';
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -57,7 +58,7 @@ export function PagedWidget<T>({
           <EmptyState />
         ) : (
           <>
-            <Box sx={{ overflowX: 'auto' }}>
+            <ScrollRegion label={`${title}: table`}>
               <Table size="small" aria-label={title} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
@@ -72,7 +73,7 @@ export function PagedWidget<T>({
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollRegion>
             <TablePagination
               component="div"
               count={rows.length}

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../scroll-region';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -73,7 +74,10 @@ export function Chart({
         {showTable ? 'Hide the data table' : 'Show data as a table'}
       </Button>
       {showTable && (
-        <Box sx={{ overflowX: 'auto', maxHeight: '24rem', mt: 1, '@media print': { maxHeight: 'none' } }}>
+        <ScrollRegion
+          label={`${label}: data`}
+          sx={{ maxHeight: '24rem', mt: 1, '@media print': { maxHeight: 'none' } }}
+        >
           <Table size="small" aria-label={label}>
             <TableHead>
               <TableRow>
@@ -92,7 +96,7 @@ export function Chart({
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
       )}
     </Box>
   );

@@ -1,6 +1,6 @@
+import { ScrollRegion } from '../../components/scroll-region';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -85,7 +85,7 @@ export function ShortTermForecastWidget({ clientId }: { clientId: number }) {
       isEmpty={rows.length === 0}
     >
       <>
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollRegion label={`${title}: table`}>
           <Table size="small" aria-label={title} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
@@ -106,7 +106,7 @@ export function ShortTermForecastWidget({ clientId }: { clientId: number }) {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollRegion>
         <TablePagination
           component="div"
           count={rows.length}

@@ -1,3 +1,4 @@
+import { ScrollRegion } from '../../components/scroll-region';
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,7 +25,7 @@ export function PreviewGrid({ sheet }: { sheet: Sheet }) {
           : `${sheet.totalRows} rows`}
         {sheet.columnCount > MAX_COLUMNS ? `, first ${MAX_COLUMNS} of ${sheet.columnCount} columns` : ''}
       </Typography>
-      <Box sx={{ overflow: 'auto', maxHeight: 320, border: 1, borderColor: 'divider' }}>
+      <ScrollRegion label="Sample file" sx={{ maxHeight: 320, border: 1, borderColor: 'divider' }}>
         <Table size="small" stickyHeader aria-label="Sample file with row and column numbers">
           <TableHead>
             <TableRow>
@@ -53,7 +54,7 @@ export function PreviewGrid({ sheet }: { sheet: Sheet }) {
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Box>
   );
 }
@@ -74,7 +75,7 @@ export function PreviewRows({ rows, rowCount }: { rows: TemplatePreview['rows'];
           ? `First ${rows.length} of ${rowCount} rows produced`
           : `${rowCount} rows produced`}
       </Typography>
-      <Box sx={{ overflow: 'auto', maxHeight: 320, border: 1, borderColor: 'divider' }}>
+      <ScrollRegion label="Rows produced" sx={{ maxHeight: 320, border: 1, borderColor: 'divider' }}>
         <Table size="small" stickyHeader aria-label="Rows the template produces">
           <TableHead>
             <TableRow>
@@ -97,7 +98,7 @@ export function PreviewRows({ rows, rowCount }: { rows: TemplatePreview['rows'];
             ))}
           </TableBody>
         </Table>
-      </Box>
+      </ScrollRegion>
     </Box>
   );
 }
