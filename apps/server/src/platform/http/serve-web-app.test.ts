@@ -9,7 +9,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from '../../../test/test-context';
-import { IMMUTABLE_CACHE, REVALIDATE_CACHE } from './serve-web-app';
+import { COMPRESSIBLE_TYPES, IMMUTABLE_CACHE, REVALIDATE_CACHE } from './serve-web-app';
 
 // Issue 21 point 1: the built web app's files go out precompressed as the browser accepts, hashed
 // assets cached for a year, index.html revalidated, and JSON answers above 1 KB compressed.
@@ -104,5 +104,27 @@ describe('API answers', () => {
     expect(health.statusCode).toBe(200);
     expect(health.body.length).toBeLessThan(1024);
     expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('what is compressed on the fly', () => {
+  it('is text of every kind, never a PDF, a workbook or an octet-stream', () => {
+    for (const type of [
+      'application/json; charset=utf-8',
+      'text/csv; charset=utf-8',
+      'text/html',
+      'application/javascript',
+      'application/problem+json',
+      'application/xml',
+    ])
+      expect(COMPRESSIBLE_TYPES.test(type), type).toBe(true);
+    for (const type of [
+      'application/pdf',
+      'application/octet-stream',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'image/png',
+      'text/event-stream',
+    ])
+      expect(COMPRESSIBLE_TYPES.test(type), type).toBe(false);
   });
 });
