@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { apiRequest, setAccessToken } from './api-client';
-import { failureMessage, fieldErrorsOf } from './api-messages';
+import { failureMessage, fieldErrorsOf, showFieldErrors } from './api-messages';
 
 async function failureOf(path: string): Promise<unknown> {
   return apiRequest(path).then(
@@ -36,5 +36,27 @@ describe('failure messages', () => {
     expect(failureMessage(new TypeError('Failed to fetch'), 'Failed to send code.')).toBe(
       'Failed to send code.',
     );
+  });
+
+  it("puts each of the form's fields the server names under that field, and answers them all", async () => {
+    setAccessToken('at');
+    fakeApi({
+      'GET /api/z': {
+        status: 400,
+        body: {
+          msg: 'Refused.',
+          fieldErrors: { 'monteCarlo.name': ['Required!'], 'monteCarlo.other': ['No.'] },
+        },
+      },
+    });
+    const shown: [string, string][] = [];
+    const found = showFieldErrors(
+      await failureOf('/z'),
+      ['name', 'endDate'] as const,
+      (field, { message }) => shown.push([field, message]),
+      'monteCarlo',
+    );
+    expect(shown).toEqual([['name', 'Required!']]);
+    expect(found).toEqual({ name: 'Required!', other: 'No.' });
   });
 });

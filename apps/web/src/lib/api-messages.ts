@@ -22,3 +22,18 @@ export function fieldErrorsOf(error: unknown, wrapper?: string): Record<string, 
   }
   return result;
 }
+
+/**
+ * Shows the server's field errors under the form's own fields (those of `fields` it names), so a
+ * refused form keeps what was typed and says where it is wrong; answers every field error found.
+ */
+export function showFieldErrors<Field extends string>(
+  error: unknown,
+  fields: readonly Field[],
+  setError: (field: Field, error: { message: string }) => void,
+  wrapper?: string,
+): Record<string, string> {
+  const fieldErrors = fieldErrorsOf(error, wrapper);
+  for (const field of fields) if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+  return fieldErrors;
+}

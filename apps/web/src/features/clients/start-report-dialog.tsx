@@ -14,7 +14,7 @@ import {
   type StartReportInput,
   type StartReportInputParsed,
 } from '@tideline/contracts/data-ingestion/start-report.schemas';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { useStartReport } from './clients.mutations';
 import { ReportResultDialog, type ReportStartOutcome } from './report-result-dialog';
 
@@ -53,8 +53,7 @@ export function StartReportDialog({
     mutation.mutate(values, {
       onSuccess: ({ msg }) => setOutcome({ clientName: client.clientName, isStarted: true, msg }),
       onError: (error) => {
-        const fieldErrors = fieldErrorsOf(error, 'client');
-        for (const field of FIELDS) if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+        const fieldErrors = showFieldErrors(error, FIELDS, setError, 'client');
         if (Object.keys(fieldErrors).length > 0) return;
         setOutcome({
           clientName: client.clientName,

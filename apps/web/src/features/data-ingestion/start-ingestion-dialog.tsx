@@ -25,7 +25,7 @@ import {
   type StartIngestionBodyParsed,
   type StartIngestionResult,
 } from '@tideline/contracts/data-ingestion/start-ingestion.schemas';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import type { IngestionTarget } from './data-ingestion.api';
 import { useStartIngestion } from './data-ingestion.mutations';
 
@@ -91,9 +91,7 @@ export function StartIngestionDialog({
           onClose();
         },
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error);
-          for (const field of ['startDate', 'endDate', 'types'] as const)
-            if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+          showFieldErrors(error, ['startDate', 'endDate', 'types'] as const, setError);
           const serverMsg = failureMessage(error, '');
           const texts = serverMsg
             ? [serverMsg]

@@ -22,7 +22,7 @@ import {
   type LiquidityLevelsFormParsed,
 } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatCurrency } from '../../lib/format';
 import { useSaveLiquidityLevels } from './monte-carlo.mutations';
 import { monteCarloQueries } from './monte-carlo.queries';
@@ -130,10 +130,7 @@ export function LiquidityLevelsDialog({
           onClose();
         },
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error, 'monteCarlo');
-          for (const field of FIELDS) {
-            if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
-          }
+          showFieldErrors(error, FIELDS, setError, 'monteCarlo');
           enqueueSnackbar(failureMessage(error, LIQUIDITY_LEVELS_MSG.updateFailed), { variant: 'error' });
         },
       },

@@ -25,7 +25,7 @@ import {
   type MonteCarloValidation,
 } from '@tideline/contracts/monte-carlo/monte-carlo.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useRunMonteCarlo } from './monte-carlo.mutations';
 import { monteCarloQueries } from './monte-carlo.queries';
@@ -122,10 +122,7 @@ export function MonteCarloSettingsDialog({
           onClose();
         },
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error, 'monteCarlo');
-          for (const field of FIELDS) {
-            if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
-          }
+          showFieldErrors(error, FIELDS, setError, 'monteCarlo');
           enqueueSnackbar(failureMessage(error, MONTE_CARLO_MSG.runFailed), { variant: 'error' });
         },
       },

@@ -28,7 +28,7 @@ import {
 } from '@tideline/contracts/short-term/short-term.schemas';
 import type { ShortTermModelRow } from '@tideline/contracts/short-term/short-term-results.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatDate } from '../../lib/format';
 import { useRunStep1 } from './short-term.mutations';
 import { shortTermQueries } from './short-term.queries';
@@ -123,9 +123,7 @@ export function Step1SettingsDialog({
           onClose();
         },
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error, 'shortTerm');
-          for (const field of FIELDS)
-            if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+          showFieldErrors(error, FIELDS, setError, 'shortTerm');
           enqueueSnackbar(failureMessage(error, SHORT_TERM_MSG.step1Failed), { variant: 'error' });
         },
       },

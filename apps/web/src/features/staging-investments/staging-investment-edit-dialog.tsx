@@ -16,7 +16,7 @@ import {
 } from '@tideline/contracts/staging-investments/staging-investments.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
 import { SaveCancelActions } from '../../components/save-cancel-actions';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { useUpdateStagingInvestment, type BatchRef } from './staging-investments.mutations';
 
 interface EditValues {
@@ -101,10 +101,12 @@ export function StagingInvestmentEditDialog({
         },
         // The form stays open with what was typed (spec 8: the server's msg, else the default).
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error, 'investment');
-          for (const name of [...FIELDS.map((f) => f.name), 'investmentTypeId' as const]) {
-            if (fieldErrors[name]) setError(name, { message: fieldErrors[name] });
-          }
+          showFieldErrors(
+            error,
+            [...FIELDS.map((f) => f.name), 'investmentTypeId' as const],
+            setError,
+            'investment',
+          );
           enqueueSnackbar(failureMessage(error, STAGING_INVESTMENT_MSG.updateFailed), { variant: 'error' });
         },
       },

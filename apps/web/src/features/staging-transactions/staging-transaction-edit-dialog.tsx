@@ -15,7 +15,7 @@ import {
 } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
 import type { KeywordOption } from '@tideline/contracts/transactions/transactions.schemas';
 import { SaveCancelActions } from '../../components/save-cancel-actions';
-import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
+import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { KeywordSelect } from '../../components/keyword-select';
 import { useUpdateStagingTransaction, type BatchRef } from './staging-transactions.mutations';
 
@@ -73,9 +73,7 @@ export function StagingTransactionEditDialog({
         },
         // The form stays open with what was typed (spec 8: the server's msg, else the default).
         onError: (error) => {
-          const fieldErrors = fieldErrorsOf(error);
-          for (const field of FIELDS)
-            if (fieldErrors[field]) setError(field, { message: fieldErrors[field] });
+          showFieldErrors(error, FIELDS, setError);
           enqueueSnackbar(failureMessage(error, STAGING_TRANSACTION_MSG.editFailed), { variant: 'error' });
         },
       },
