@@ -27,6 +27,7 @@ await withStagedBatch(
       'filter: possible duplicates': { filters: [{ id: 'duplicate', value: true }] },
       'filter: amount 0 to 100': { filters: [{ id: 'amount', value: { low: 0, high: 100 } }] },
       'search: description contains "payroll"': { searchTerm: 'payroll' },
+      'search: a rare term ("deposit 777775", one row)': { searchTerm: 'deposit 777775' },
       'page 1000 (offset 49,950)': { pageIndex: 999 },
     };
     const results: Record<string, unknown> = {};

@@ -74,6 +74,9 @@ export function pagedListSchema<T extends z.ZodType>(item: T) {
     pageCount: z.number().int(),
     resultCount: z.number().int(),
     totalCount: z.number().int(),
+    // Ours: a search over a very large list counts its matches only up to a limit; true says more
+    // than resultCount rows match (the pages stop there).
+    resultCountBounded: z.boolean().optional(),
   });
 }
 export interface PagedList<T> {
@@ -81,4 +84,5 @@ export interface PagedList<T> {
   pageCount: number;
   resultCount: number;
   totalCount: number;
+  resultCountBounded?: boolean;
 }

@@ -79,6 +79,24 @@ export function selectStagingCounts(
     .where(where);
 }
 
+/** How many rows match, reading no more than `limit` of them (a search's bounded count). */
+export async function countStagingRowsUpTo(
+  db: DbOrTx,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql<number>`1` })
+    .from(st)
+    .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
+    .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
+    .where(where)
+    .limit(limit)
+    .as('matches');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
+  return Number(row?.count ?? 0);
+}
+
 /**
  * The batch accounts' staged transactions without reading them: extraction keeps each (batch account,
  * file) pair's row count in batch_account_files and the deletes here keep it; a file stages into one

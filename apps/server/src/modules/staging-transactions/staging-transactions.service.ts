@@ -99,6 +99,12 @@ function withKeywordSortByName(query: StagingInspectQuery): StagingInspectQuery 
 }
 
 /**
+ * A search of a batch counts its matches up to this many (issue 17 "Speed": a common word over a
+ * million staged rows would otherwise read every match for the count); the list says 'more than'.
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
+
+/**
  * POST /staging/inspect. The total is the kept per-file row counts; only a filter or a search counts
  * rows, and only the matching ones.
  */
@@ -113,6 +119,7 @@ export async function listStagingTransactions(
     where: q.whereBatchAccounts(batchAccountIds),
     total: () => q.selectStagingTotal(db, batchAccountIds),
     count: (fields, where) => q.selectStagingCounts(db, fields, where),
+    searchCount: { limit: SEARCH_COUNT_LIMIT, countUpTo: (where, n) => q.countStagingRowsUpTo(db, where, n) },
     page: (p) => q.selectStagingPage(db, p),
   });
   return { ...page, results: page.results.map(toStagingTransaction) };

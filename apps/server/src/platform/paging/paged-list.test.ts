@@ -255,6 +255,45 @@ describe('the paged list helper', () => {
     expect(counted).toEqual([2, 4]);
   });
 
+  it('counts a search up to the source limit only, and says when more rows match', async () => {
+    const db = ctx.database.db;
+    const limits: number[] = [];
+    const user = { isClientScoped: true, clientIds: [1, 2] } as unknown as CurrentUser;
+    const fetchBounded = (request: PagedListRequest) =>
+      fetchPagedList(list, PagedListRequestSchema.parse({ pageSize: 2, ...request }), {
+        where: whereClientVisible(user, probe.clientId),
+        total: () => Promise.resolve(6),
+        count: () => Promise.reject(new Error('a search must use the bounded count')),
+        searchCount: {
+          limit: 3,
+          countUpTo: async (where, limit) => {
+            limits.push(limit);
+            const matches = db.select({ id: probe.id }).from(probe).where(where).limit(limit).as('m');
+            const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+            return row!.n;
+          },
+        },
+        page: (p) =>
+          db
+            .select({ name: probe.name })
+            .from(probe)
+            .where(p.where)
+            .orderBy(...p.orderBy)
+            .limit(p.limit)
+            .offset(p.offset),
+      });
+    // Four visible rows hold an 'a': more than the limit of 3, so the count stops at 3 and says so.
+    const many = await fetchBounded({ searchTerm: 'a' });
+    expect(many).toMatchObject({ resultCount: 3, totalCount: 6, pageCount: 2, resultCountBounded: true });
+    expect(many.results).toHaveLength(2);
+    // Two matches are under the limit: exact, and not marked.
+    const few = await fetchBounded({ searchTerm: 'ACME' });
+    expect(few).toMatchObject({ resultCount: 2, totalCount: 6, pageCount: 1 });
+    expect(few).not.toHaveProperty('resultCountBounded');
+    // It reads one row past the limit, to know whether more match.
+    expect(limits).toEqual([4, 4]);
+  });
+
   it('refuses unknown columns, forbidden uses and values of the wrong shape with 400', async () => {
     const refused = async (request: PagedListRequest) => {
       const error = await fetchList(request).then(

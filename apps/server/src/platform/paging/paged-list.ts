@@ -113,6 +113,12 @@ export interface PagedListSource<Row> {
    * with `where` and the request's conditions together, and only its resultCount is read.
    */
   total?: () => Promise<number>;
+  /**
+   * Optional, for lists of a million rows: a search counts its matches only up to `limit`, by a count
+   * that stops reading there (`select count(*) from (select 1 ... limit n)`), since a common word would
+   * otherwise make the count read every match. Past the limit the answer is resultCountBounded.
+   */
+  searchCount?: { limit: number; countUpTo: (where: SQL | undefined, limit: number) => Promise<number> };
   /** Runs the page: the same FROM with where, order, limit and offset applied. */
   page(query: CompiledListQuery): Promise<Row[]>;
 }
@@ -127,18 +133,52 @@ export async function fetchPagedList<Row>(
   source: PagedListSource<Row>,
 ): Promise<PagedList<Row>> {
   const compiled = compileListQuery(definition, query);
-  const { totalCount, resultCount } = await countList(compiled, source);
+  const searches = query.searchTerm.trim() !== '';
+  const counted =
+    searches && source.searchCount
+      ? await countSearchUpTo(compiled, source, source.searchCount)
+      : await countList(compiled, source);
+  const { totalCount, resultCount } = counted;
   const offsetPastEnd = compiled.offset >= resultCount;
   const results = offsetPastEnd
     ? []
     : await source.page({ ...compiled, where: and(source.where, compiled.where) });
-  return { results, resultCount, totalCount, pageCount: Math.ceil(resultCount / query.pageSize) };
+  const pageCount = Math.ceil(resultCount / query.pageSize);
+  return {
+    results,
+    resultCount,
+    totalCount,
+    pageCount,
+    ...(counted.bounded ? { resultCountBounded: true } : {}),
+  };
+}
+
+async function countSearchUpTo<Row>(
+  compiled: CompiledListQuery,
+  source: PagedListSource<Row>,
+  searchCount: NonNullable<PagedListSource<Row>['searchCount']>,
+): Promise<{ totalCount: number; resultCount: number; bounded: boolean }> {
+  const [totalCount, matching] = await Promise.all([
+    countTotal(source),
+    searchCount.countUpTo(and(source.where, compiled.where), searchCount.limit + 1),
+  ]);
+  const bounded = matching > searchCount.limit;
+  return { totalCount, resultCount: bounded ? searchCount.limit : matching, bounded };
+}
+
+async function countTotal<Row>(source: PagedListSource<Row>): Promise<number> {
+  if (source.total) return source.total();
+  const [counts] = await source.count(
+    { totalCount: sql<number>`count(*)::int`, resultCount: sql<number>`0` },
+    source.where,
+  );
+  return Number(counts?.totalCount ?? 0);
 }
 
 async function countList<Row>(
   compiled: CompiledListQuery,
   source: PagedListSource<Row>,
-): Promise<{ totalCount: number; resultCount: number }> {
+): Promise<{ totalCount: number; resultCount: number; bounded?: boolean }> {
   if (source.total) {
     const totalCount = await source.total();
     if (!compiled.where) return { totalCount, resultCount: totalCount };

@@ -52,6 +52,20 @@ function renderServerTable(fetchPage: ReturnType<typeof fakeServer>) {
 }
 
 describe('DataTable in server mode', { timeout: 20_000 }, () => {
+  it('says "more than" when the server bounds a search count', async () => {
+    const fetchPage = vi.fn(async (): Promise<PagedList<Account>> => ({
+      results: ALL.slice(0, 50),
+      pageCount: 2,
+      resultCount: 100,
+      totalCount: TOTAL,
+      resultCountBounded: true,
+    }));
+    const { container } = renderServerTable(fetchPage);
+    await waitFor(() => expect(shownNames(container)).toHaveLength(50));
+    expect(screen.getByText('More than 100 of 120 rows')).toBeTruthy();
+    expect(screen.getByText('1–50 of more than 100')).toBeTruthy();
+  });
+
   it('asks for the first page with the spec request body and pages on', async () => {
     const fetchPage = fakeServer();
     const { container } = renderServerTable(fetchPage);

@@ -194,6 +194,7 @@ export function DataTable<T>({
             definitions={filterDefinitions}
             applied={state.filters}
             filteredCount={data.filteredCount}
+            isFilteredCountBounded={data.isFilteredCountBounded}
             totalCount={data.totalCount}
             defaults={filterDefaults}
             onRemove={(id) => {
@@ -293,6 +294,7 @@ export function DataTable<T>({
       </TableContainer>
       <DataTablePagination
         count={data.filteredCount}
+        isCountBounded={data.isFilteredCountBounded}
         pageIndex={state.pageIndex}
         pageSize={state.pageSize}
         pageSizes={pageSizes}

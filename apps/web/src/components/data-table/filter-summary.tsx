@@ -14,6 +14,8 @@ interface FilterSummaryProps<T> {
   definitions: readonly FilterDefinition<T>[];
   applied: FilterValues;
   filteredCount: number;
+  /** More than filteredCount rows match (the server bounds a search's count). */
+  isFilteredCountBounded?: boolean;
   totalCount: number;
   /** A filter at its default value has no remove button (removing puts it back to its default). */
   defaults?: FilterValues;
@@ -25,6 +27,7 @@ export function FilterSummary<T>({
   definitions,
   applied,
   filteredCount,
+  isFilteredCountBounded = false,
   totalCount,
   defaults = {},
   onRemove,
@@ -45,7 +48,7 @@ export function FilterSummary<T>({
           Filter Summary{active.length > 0 ? ` (${active.length})` : ''}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} aria-live="polite">
-          {filteredCount} of {totalCount} rows
+          {isFilteredCountBounded ? `More than ${filteredCount}` : filteredCount} of {totalCount} rows
         </Typography>
       </Box>
       <Collapse in={isOpen} id={panelId}>

@@ -2,6 +2,8 @@ import TablePagination from '@mui/material/TablePagination';
 
 interface DataTablePaginationProps {
   count: number;
+  /** More rows than count exist; the pages stop at count. */
+  isCountBounded?: boolean;
   pageIndex: number;
   pageSize: number;
   pageSizes: readonly number[];
@@ -21,6 +23,9 @@ export function DataTablePagination(props: DataTablePaginationProps) {
       rowsPerPageOptions={[...props.pageSizes]}
       onPageChange={(_, page) => props.onPageChange(page)}
       onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
+      labelDisplayedRows={({ from, to, count }) =>
+        `${from}–${to} of ${props.isCountBounded ? `more than ${count}` : count}`
+      }
     />
   );
 }

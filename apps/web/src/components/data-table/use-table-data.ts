@@ -54,6 +54,8 @@ export interface TableData<T> {
   pageRows: readonly T[];
   /** Rows matching the filters and search; the 'filtered' of 'filtered of total rows'. */
   filteredCount: number;
+  /** The server stopped counting a search's matches: more than filteredCount rows match. */
+  isFilteredCountBounded: boolean;
   /** All rows before filters and search. */
   totalCount: number;
   /** Nothing to show yet. */
@@ -114,6 +116,7 @@ export function useTableData<T>({
     return {
       pageRows: rows.slice(start, start + request.pageSize),
       filteredCount: rows.length,
+      isFilteredCountBounded: false,
       totalCount: clientRows?.length ?? 0,
       isLoading: Boolean(mode.isLoading) && !clientRows,
       isRefreshing: Boolean(mode.isLoading) && Boolean(clientRows),
@@ -130,6 +133,7 @@ export function useTableData<T>({
     lastPageIndex: page ? Math.max(0, Math.ceil(page.resultCount / request.pageSize) - 1) : null,
     pageRows: page?.results ?? EMPTY,
     filteredCount: page?.resultCount ?? 0,
+    isFilteredCountBounded: page?.resultCountBounded === true,
     totalCount: page?.totalCount ?? 0,
     isLoading: query.isPending && query.fetchStatus !== 'idle',
     isRefreshing: query.isFetching && !query.isPending,
