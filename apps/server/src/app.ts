@@ -58,6 +58,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { marketDataRoutes, marketRatesRoutes } from './modules/market-rates/market-rates.routes';
 import { noteCommentsRoutes } from './modules/notes/note-comments.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { globalSettingsRoutes } from './modules/settings/global-settings.routes';
 import { keywordsRoutes } from './modules/settings/keywords.routes';
@@ -261,6 +262,16 @@ export async function buildApp(
   });
   await app.register(shortTermWidgetsRoutes({ db }), { prefix: '/api/clients' });
   await app.register(analysisRoutes({ db }), { prefix: '/api/analytics' });
+  await app.register(
+    reportsRoutes({
+      db,
+      jobs: platform.jobs,
+      storage: platform.storage,
+      uploadLimitBytes: config.UPLOAD_LIMIT_BYTES,
+      log: app.log,
+    }),
+    { prefix: '/api/reports' },
+  );
   await app.register(
     extractionRoutes({
       db,

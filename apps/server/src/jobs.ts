@@ -3,6 +3,7 @@ import { createCopySupportCheck } from './db/copy-support';
 import { balanceTablesJob } from './modules/balance-tables/balance-tables.job';
 import { shortTermStep1Job, shortTermStep2Job } from './modules/short-term/short-term.job';
 import { monteCarloJob } from './modules/monte-carlo/monte-carlo.job';
+import { reportPdfJob } from './modules/reports/reports.job';
 import { sweepExcelCopies } from './modules/data-ingestion/excel-copy';
 import { extractBatchFileJob } from './modules/data-ingestion/extract-batch-file.job';
 import { createRateProviders } from './modules/market-rates/create-rate-providers';
@@ -50,5 +51,7 @@ export function defineJobs(platform: Platform): void {
   // Short-term model steps 1 and 2 (issue 18 point 4), each writing the model's PDF.
   platform.jobs.define(shortTermStep1Job({ storage: platform.storage }));
   platform.jobs.define(shortTermStep2Job({ storage: platform.storage }));
-  // Analysis and report jobs register here as their issues land.
+  // Client reports (issue 19 point 2): the Liquidity Analysis PDF of a generated report.
+  platform.jobs.define(reportPdfJob({ storage: platform.storage }));
+  // Analysis jobs register here as their issues land.
 }

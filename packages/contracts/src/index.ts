@@ -23,3 +23,4 @@ export * from './banks/banks.schemas';
 export * from './templates/templates.schemas';
 export * from './data-ingestion/batches.schemas';
 export * from './bank-links/bank-links.schemas';
+export * from './reports/reports.schemas';

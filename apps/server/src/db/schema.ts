@@ -23,3 +23,4 @@ export * from './schema/treasury';
 export * from './schema/treasury-lists';
 export * from './schema/balance-tables';
 export * from './schema/analysis';
+export * from './schema/reports';

@@ -4,6 +4,7 @@ import { BATCH_VALIDATION_CASES } from './route-cases-batch-validation';
 import { CASH_VEST_CASES } from './route-cases-cash-vest';
 import { DATA_INGESTION_CASES } from './route-cases-data-ingestion';
 import { MONTE_CARLO_CASES } from './route-cases-monte-carlo';
+import { REPORT_CASES } from './route-cases-reports';
 import { SHORT_TERM_CASES } from './route-cases-short-term';
 import { STAGING_INVESTMENT_CASES, STAGING_TRANSACTION_CASES } from './route-cases-staging';
 import { STAGING_TREASURY_CASES } from './route-cases-treasury';
@@ -476,6 +477,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     url: '/api/accounts/remove',
     body: { account: { accountIds: [i.otherAccountId] } },
   })),
+  // Client reports, destructive ones last (route-cases-reports.ts).
+  ...REPORT_CASES,
 
   // Identity, health and documentation.
   'GET /api/health': exempt('public health check'),

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { PERMISSIONS } from '@tideline/contracts';
+import { GenerateReportSchema } from '@tideline/contracts/reports/reports.schemas';
 import {
   bankClientRelationships,
   cashVestScores,
   clients,
   files,
   jobRuns,
+  reports,
   stagingInvestments,
   stagingTransactions,
   users,
@@ -88,6 +90,11 @@ export interface ClientRecords {
   shortTermModelId: number;
   shortTermFileUrl: string;
   cashVestId: number;
+  /** A generated report (its system PDF stored, not published), and two PDFs the admin uploaded for
+   * it: one for upload and complete, one to discard (issue 19). */
+  reportId: number;
+  reportUploadFileId: number;
+  reportDraftFileId: number;
   /** A Client Viewer of this client only. */
   viewerId: number;
   viewerEmail: string;
@@ -260,6 +267,7 @@ export async function createClientRecords(
     (j) => j.negotiatedRate.negotiatedRateId,
   );
   const analyses = await insertAnalysisRows(ctx, clientId, groupId, marker);
+  const reportRecords = await insertReportRows(ctx, clientId, groupId, marker, admin.userId);
   const monteCarlo = await createMonteCarloRecords(ctx, clientId, bankId, marker, admin.userId);
   const viewer = await createSignedInUser(ctx, 'Client Viewer', [clientId]);
   await db.update(users).set({ firstName: marker }).where(eq(users.userId, viewer.userId));
@@ -300,6 +308,7 @@ export async function createClientRecords(
     fileId: file!.fileId,
     jobId,
     ...analyses,
+    ...reportRecords,
     ...monteCarlo,
     viewerId: viewer.userId,
     viewerEmail: viewer.email,
@@ -324,6 +333,44 @@ async function insertAnalysisRows(ctx: TestContext, clientId: number, groupId: n
     shortTermFileUrl: shortTerm.fileUrl,
     cashVestId: score!.id,
   };
+}
+
+/** A report of the client with a stored system PDF, and two uploads of the admin's (rows only). */
+async function insertReportRows(
+  ctx: TestContext,
+  clientId: number,
+  groupId: number,
+  marker: string,
+  adminId: number,
+) {
+  const db = ctx.database.db;
+  const pdf = (name: string, uploadedBy: number | null) => ({
+    storageKey: `files/security/${randomUUID()}`,
+    fileName: `${marker} ${name}.pdf`,
+    clientId,
+    uploadedBy,
+    status: 'stored' as const,
+    contentType: 'application/pdf',
+    sizeBytes: 10,
+  });
+  const [system, upload, draft] = await db
+    .insert(files)
+    .values([pdf('Liquidity Analysis', null), pdf('edited', adminId), pdf('draft', adminId)])
+    .returning({ fileId: files.fileId });
+  const [report] = await db
+    .insert(reports)
+    .values({
+      clientId,
+      startDate: '2026-01-01',
+      endDate: '2026-03-31',
+      params: GenerateReportSchema.parse({ clientId, allAccountsGraph: [groupId] }),
+      systemFileId: system!.fileId,
+      generationState: 'done',
+      comment: `${marker} comment`,
+      createdBy: adminId,
+    })
+    .returning({ reportId: reports.reportId });
+  return { reportId: report!.reportId, reportUploadFileId: upload!.fileId, reportDraftFileId: draft!.fileId };
 }
 
 const GHOST_ID = 2_000_000_000;

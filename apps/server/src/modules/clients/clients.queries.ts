@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, ne, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, max, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import {
   accountGroups,
@@ -165,4 +165,16 @@ export async function selectOpenReport(db: DbOrTx, clientId: number) {
     .from(openReports)
     .where(and(eq(openReports.clientId, clientId), isNull(openReports.closedAt)));
   return row;
+}
+
+/**
+ * The end date of the client's last reported period: a cycle is closed by the upload that completes
+ * its report (reports, issue 19), so the latest closed cycle is the last report.
+ */
+export async function selectLastReportDate(db: DbOrTx, clientId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ endDate: max(openReports.endDate) })
+    .from(openReports)
+    .where(and(eq(openReports.clientId, clientId), isNotNull(openReports.closedAt)));
+  return row?.endDate ?? null;
 }

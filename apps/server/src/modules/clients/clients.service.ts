@@ -7,6 +7,7 @@ import {
   type ClientReportStatus,
 } from '@tideline/contracts';
 import { CLIENT_ANALYSIS_STATUS } from '@tideline/contracts/analysis/analysis.schemas';
+import { statusAfterReport } from '@tideline/contracts/data-ingestion/start-report.schemas';
 import type { Db, DbOrTx } from '../../db/open-database';
 import { clients } from '../../db/schema';
 import { assertClientAccess, whereClientVisible } from '../../platform/access/client-scope';
@@ -177,20 +178,25 @@ const isInAnalysis = (open: { analysisStatus: string; analysisCompletedAt: Date 
 
 /**
  * Spec 3 "Client report status" (a list; the first element counts): the client's open report, if
- * any, with its open batches. Finished reports
- * come with reporting, so a client without an open report has no status and no last report date.
+ * any, with its open batches. Without one, a client whose last cycle was completed by its report reads
+ * 'Reported' until its next period has ended, then 'Report Due'; lastReportDate is the end of the last
+ * reported period.
  */
 export async function reportStatusOf(
   db: DbOrTx,
   user: CurrentUser,
   clientId: number,
 ): Promise<ClientReportStatus[]> {
-  await findVisibleClient(db, user, clientId);
+  const client = await findVisibleClient(db, user, clientId);
   const open = await q.selectOpenReport(db, clientId);
+  const lastReportDate = await q.selectLastReportDate(db, clientId);
+  const today = new Date().toISOString().slice(0, 10);
+  const closedStatus =
+    lastReportDate === null ? null : statusAfterReport(lastReportDate, client.reportFrequency, today);
   return [
     {
-      reportStatus: open ? (isInAnalysis(open) ? CLIENT_ANALYSIS_STATUS : 'Reporting') : null,
-      lastReportDate: null,
+      reportStatus: open ? (isInAnalysis(open) ? CLIENT_ANALYSIS_STATUS : 'Reporting') : closedStatus,
+      lastReportDate,
       openBatchCount: open?.batchCount ?? 0,
       reportStartDate: open?.startDate ?? null,
       reportEndDate: open?.endDate ?? null,

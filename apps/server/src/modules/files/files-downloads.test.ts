@@ -43,7 +43,7 @@ afterAll(() => ctx.close());
 describe('downloads', () => {
   it('are octet-stream attachments the browser may not sniff, whatever the bytes', async () => {
     const { fileId } = await storeFile(ctx, analyst, 'page.csv', HTML, clientA);
-    const download = await downloadFile(ctx, viewer, fileId);
+    const download = await downloadFile(ctx, scopedUploader, fileId);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.headers['x-content-type-options']).toBe('nosniff');
@@ -105,9 +105,14 @@ describe('files of no client', () => {
   it('are not downloadable by client-scoped users', async () => {
     const { fileId } = await storeFile(ctx, analyst, 'firm-wide.csv', Buffer.from('a,b\n'), null);
     expect((await getDownloadUrl(ctx, analyst, fileId)).statusCode).toBe(200);
-    const res = await getDownloadUrl(ctx, viewer, fileId);
+    const res = await getDownloadUrl(ctx, scopedUploader, fileId);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ msg: 'File not found.' });
+  });
+
+  it('are not handed to a Client Viewer by id: report PDFs go through the reports routes', async () => {
+    const { fileId } = await storeFile(ctx, analyst, 'theirs.csv', Buffer.from('a,b\n'), clientA);
+    expect((await getDownloadUrl(ctx, viewer, fileId)).statusCode).toBe(403);
   });
 
   it("are not handed out as an investment's source to client-scoped users", async () => {

@@ -81,7 +81,7 @@ export async function insertStoredFile(
 
 /**
  * The files of `fileIds` something keeps: a batch file (source or .xlsx copy), a transaction, an
- * investment or an account came from it. Such a file is provenance and is not discarded.
+ * investment or an account came from it, or it is a report's PDF. Such a file is not discarded.
  */
 export async function selectHeldFileIds(db: DbOrTx, fileIds: readonly number[]): Promise<number[]> {
   if (fileIds.length === 0) return [];
@@ -91,7 +91,8 @@ export async function selectHeldFileIds(db: DbOrTx, fileIds: readonly number[]):
       exists (select 1 from batch_files b where b.file_id = f.file_id or b.excel_file_id = f.file_id)
       or exists (select 1 from transactions t where t.file_id = f.file_id)
       or exists (select 1 from investments i where i.file_id = f.file_id)
-      or exists (select 1 from accounts a where a.source_file_id = f.file_id))`);
+      or exists (select 1 from accounts a where a.source_file_id = f.file_id)
+      or exists (select 1 from reports r where r.system_file_id = f.file_id or r.user_file_id = f.file_id))`);
   return (rows as { fileId: number }[]).map((r) => r.fileId);
 }
 

@@ -37,7 +37,9 @@ export function filesRoutes(platform: Platform): FastifyPluginAsyncZod {
     app.get(
       '/:fileId/download-url',
       {
-        config: { access: { permissions: ['DOWNLOAD_FILES', 'DOWNLOAD_REPORTS'] } },
+        // Staff only: a report's PDFs go through GET /api/reports/download, which lets a Client Viewer
+        // have only their client's published reports (a file id here would reach unpublished ones).
+        config: { access: { permissions: ['DOWNLOAD_FILES'] } },
         schema: { params: FileIdParamsSchema, response: { 200: DownloadUrlSchema } },
       },
       (req) => createDownloadUrl(deps, req.currentUser!, req.params.fileId),

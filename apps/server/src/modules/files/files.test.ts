@@ -117,7 +117,7 @@ describe('files in embedded mode', () => {
           headers: viewer.auth,
         })
       ).statusCode,
-    ).toBe(404);
+    ).toBe(403);
     expect(
       (await post(ctx, '/api/files/upload-url', { fileName: 'x.csv', sizeBytes: 3 }, viewer.auth)).statusCode,
     ).toBe(403);

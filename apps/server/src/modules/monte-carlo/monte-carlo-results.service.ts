@@ -50,7 +50,7 @@ const RATE_KEYS: Record<(typeof LIQUIDITY_LEVEL_TERMS)[number]['field'], keyof R
  * analytics.md step 6 on the effective levels: amount x the run date's rate for one year
  * (buildRateTable), each row with its horizon; a level whose rate was not stored has no rate.
  */
-function buildEffectiveRateTable(
+export function buildEffectiveRateTable(
   levels: EffectiveLiquidityLevels,
   runRates: RunRates | null,
 ): RateTableRow[] {

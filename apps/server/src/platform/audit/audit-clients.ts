@@ -16,6 +16,7 @@ import {
   noteComments,
   notes,
   openReports,
+  reports,
   stagingAccountBalances,
   stagingBalances,
   stagingFees,
@@ -64,6 +65,7 @@ const CLIENT_OF: Record<string, ClientLookup> = {
         .where(eq(noteComments.commentId, commentId))
     ).map((r) => r.clientId),
   open_report: byColumn(openReports, openReports.openReportId, openReports.clientId),
+  report: byColumn(reports, reports.reportId, reports.clientId),
   staging_account_balance: byColumn(
     stagingAccountBalances,
     stagingAccountBalances.stagingAccountBalanceId,

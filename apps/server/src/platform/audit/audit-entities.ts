@@ -32,6 +32,7 @@ export const AUDIT_ENTITIES = [
   'note_comment',
   'open_report',
   'quote_type',
+  'report',
   'role',
   'session',
   'short_term_model',

@@ -67,3 +67,30 @@ export function chart(title: string, svg: string, width = 530): Content {
     unbreakable: true,
   };
 }
+
+/**
+ * A heading listed in the document's table of contents and bookmarked; `id` lets sub-headings nest
+ * their bookmarks under it.
+ */
+export function contentsHeading(text: string, id: string, options: { isNewPage?: boolean } = {}): Content {
+  return {
+    text,
+    style: 'heading',
+    id,
+    tocItem: true,
+    outline: true,
+    ...(options.isNewPage ? { pageBreak: 'before' as const } : {}),
+  };
+}
+
+/** A sub-heading bookmarked under its section's heading (not in the table of contents). */
+export function bookmarkedHeading(text: string, parentId: string): Content {
+  return { text, style: 'subheading', outline: true, outlineParentId: parentId };
+}
+
+/** The table of contents: every contentsHeading with its page number, each a link and a bookmark. */
+export function tableOfContents(title: string): Content {
+  return {
+    toc: { title: { text: title, style: 'heading' }, outlines: true, textMargin: [0, 2, 0, 2] },
+  };
+}

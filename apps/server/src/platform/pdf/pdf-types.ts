@@ -19,12 +19,35 @@ export interface PdfNode extends PdfStyle {
   text?: string | Content[];
   style?: string;
   stack?: Content[];
-  table?: { headerRows?: number; widths?: (number | '*' | 'auto')[]; body: Content[][] };
+  table?: {
+    headerRows?: number;
+    widths?: (number | '*' | 'auto')[];
+    body: Content[][];
+    /** A row is never split between two pages. */
+    dontBreakRows?: boolean;
+  };
   layout?: 'noBorders' | 'headerLineOnly' | 'lightHorizontalLines';
+  columns?: Content[];
   svg?: string;
-  width?: number;
+  width?: number | '*' | 'auto';
   unbreakable?: boolean;
   pageBreak?: 'before' | 'after';
+  /** A destination other nodes can name (a bookmark's parent, a link). */
+  id?: string;
+  /** Listed in the table of contents (`toc`) of the document. */
+  tocItem?: boolean;
+  /** A PDF bookmark (outline item); nested under the bookmark of the node whose id is the parent. */
+  outline?: boolean;
+  outlineText?: string;
+  outlineParentId?: string;
+  /** pdfmake's table of contents: every `tocItem` with its page; `outlines` bookmarks them too. */
+  toc?: {
+    title?: Content;
+    outlines?: boolean;
+    textMargin?: PdfMargin;
+    textStyle?: PdfStyle;
+    numberStyle?: PdfStyle;
+  };
 }
 
 export type Content = string | PdfNode | Content[];
@@ -37,5 +60,6 @@ export interface PdfDefinition {
   pageMargins?: PdfMargin;
   defaultStyle?: PdfStyle & { font?: string };
   styles?: Record<string, PdfStyle>;
+  header?: (currentPage: number, pageCount: number) => Content;
   footer?: (currentPage: number, pageCount: number) => Content;
 }

@@ -32,6 +32,7 @@ export const PDF_STYLES: Record<string, PdfStyle> = {
   title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
   subtitle: { fontSize: 11, color: '#444444', margin: [0, 0, 0, 12] },
   heading: { fontSize: 13, bold: true, margin: [0, 14, 0, 6] },
+  subheading: { fontSize: 11, bold: true, margin: [0, 10, 0, 4] },
   tableHeader: { bold: true, fillColor: '#eeeeee' },
   note: { fontSize: 9, italics: true, color: '#444444', margin: [0, 4, 0, 0] },
 };
@@ -42,22 +43,40 @@ export interface PdfDocument {
   subtitle?: string;
   content: Content[];
   landscape?: boolean;
+  /** A line at the top of every page (a firm's name, say). */
+  header?: string;
+  /** What the footer says before the page number; the title when absent. */
+  footer?: string;
+  /** The metadata's subject and author (a PDF reader's document properties). */
+  subject?: string;
+  author?: string;
 }
+
+const pageLine = { fontSize: 8, color: '#666666' } as const;
 
 /** Renders a document to PDF bytes, with page numbers in the footer. */
 export async function renderPdf(document: PdfDocument): Promise<Buffer> {
   const definition: PdfDefinition = {
-    info: { title: document.title, creator: 'Tideline' },
+    info: {
+      title: document.title,
+      creator: 'Tideline',
+      ...(document.subject ? { subject: document.subject } : {}),
+      ...(document.author ? { author: document.author } : {}),
+    },
     pageSize: 'LETTER',
     pageOrientation: document.landscape ? 'landscape' : 'portrait',
     pageMargins: [40, 40, 40, 48],
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: PDF_STYLES,
+    ...(document.header
+      ? {
+          header: () => ({ text: document.header, alignment: 'right', margin: [40, 18, 40, 0], ...pageLine }),
+        }
+      : {}),
     footer: (page, pages) => ({
-      text: `${document.title} — page ${page} of ${pages}`,
+      text: `${document.footer ?? document.title} — page ${page} of ${pages}`,
       alignment: 'center',
-      fontSize: 8,
-      color: '#666666',
+      ...pageLine,
     }),
     content: [
       { text: document.title, style: 'title' },

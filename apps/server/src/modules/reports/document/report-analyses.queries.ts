@@ -1,0 +1,108 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/open-database';
+import {
+  accountGroups,
+  clients,
+  liquidityLevelOverrides,
+  monteCarloRuns,
+  openReports,
+  shortTermModels,
+} from '../../../db/schema';
+
+// The report's reads of the client and of its stored analysis runs (schema/analysis.ts). A run of the
+// report's cycle (open_report_id) is preferred; without one, the group's latest finished run stands.
+
+export async function selectClientName(db: DbOrTx, clientId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ clientName: clients.clientName })
+    .from(clients)
+    .where(eq(clients.clientId, clientId));
+  return row?.clientName ?? null;
+}
+
+export function selectClientGroups(db: DbOrTx, clientId: number) {
+  return db
+    .select({
+      groupId: accountGroups.groupId,
+      groupName: accountGroups.groupName,
+      isAllAccounts: accountGroups.isAllAccounts,
+    })
+    .from(accountGroups)
+    .where(eq(accountGroups.clientId, clientId))
+    .orderBy(desc(accountGroups.isAllAccounts), asc(accountGroups.groupName));
+}
+
+/** The client's open report of exactly this period (the cycle the report is generated in), newest. */
+export async function selectPeriodOpenReportId(
+  db: DbOrTx,
+  clientId: number,
+  startDate: string,
+  endDate: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ openReportId: openReports.openReportId })
+    .from(openReports)
+    .where(
+      and(
+        eq(openReports.clientId, clientId),
+        eq(openReports.startDate, startDate),
+        eq(openReports.endDate, endDate),
+      ),
+    )
+    .orderBy(desc(openReports.createdAt), desc(openReports.openReportId))
+    .limit(1);
+  return row?.openReportId ?? null;
+}
+
+/** The group's finished Monte Carlo run with its override: the cycle's latest, else the latest. */
+export async function selectGroupRun(
+  db: DbOrTx,
+  clientId: number,
+  groupId: number,
+  openReportId: number | null,
+) {
+  const [row] = await db
+    .select({ run: monteCarloRuns, override: liquidityLevelOverrides })
+    .from(monteCarloRuns)
+    .leftJoin(liquidityLevelOverrides, eq(liquidityLevelOverrides.monteCarloId, monteCarloRuns.monteCarloId))
+    .where(
+      and(
+        eq(monteCarloRuns.clientId, clientId),
+        eq(monteCarloRuns.accountGroupId, groupId),
+        eq(monteCarloRuns.state, 'done'),
+      ),
+    )
+    .orderBy(
+      sql`(${monteCarloRuns.openReportId} is not distinct from ${openReportId}::int) desc`,
+      desc(monteCarloRuns.createdAt),
+      desc(monteCarloRuns.monteCarloId),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Per group, the latest finished step 2 whose model ends before `beforeDate`: the forecast made in an
+ * earlier cycle, which the report's period can now check (design/reports.md "Previous quarter").
+ */
+export function selectEarlierForecasts(db: DbOrTx, clientId: number, beforeDate: string) {
+  return db
+    .selectDistinctOn([shortTermModels.accountGroupId], {
+      model: shortTermModels,
+      groupName: accountGroups.groupName,
+    })
+    .from(shortTermModels)
+    .innerJoin(accountGroups, eq(accountGroups.groupId, shortTermModels.accountGroupId))
+    .where(
+      and(
+        eq(shortTermModels.clientId, clientId),
+        eq(shortTermModels.step2State, 'done'),
+        lt(shortTermModels.endDate, beforeDate),
+      ),
+    )
+    .orderBy(
+      asc(shortTermModels.accountGroupId),
+      desc(shortTermModels.endDate),
+      desc(shortTermModels.step2CompletedAt),
+    );
+}

@@ -1,0 +1,90 @@
+import type { GenerateReportPayload } from '@tideline/contracts/reports/reports.schemas';
+import type { Db } from '../../../db/open-database';
+import type { Content } from '../../../platform/pdf/pdf-types';
+import type { GroupRun } from './group-run';
+import * as q from './report-analyses.queries';
+
+// What every section of the Liquidity Analysis reads: the client, the period, the parameters, the
+// cycle whose analyses it prefers, and the client's groups (a group id of another client is simply
+// not among them, so no section can read across tenants).
+
+export interface ReportGroup {
+  groupId: number;
+  groupName: string;
+  isAllAccounts: boolean;
+}
+
+/** Money a section found on the table, in dollars a year: the summary lists the three largest. */
+export interface Opportunity {
+  label: string;
+  dollarsPerYear: number;
+}
+
+export interface ReportSection {
+  content: Content[];
+  opportunities?: Opportunity[];
+}
+
+export interface ReportContext {
+  db: Db;
+  reportId: number;
+  clientId: number;
+  clientName: string;
+  startDate: string;
+  endDate: string;
+  generatedAt: Date;
+  params: GenerateReportPayload;
+  /** The open report whose period is the report's: its analysis runs are preferred to later ones. */
+  openReportId: number | null;
+  allAccountsGroupId: number | null;
+  groups: Map<number, ReportGroup>;
+  /** Each group's Monte Carlo run, read once: every section showing a group's levels shows the same run. */
+  runs: Map<number, Promise<GroupRun | null>>;
+}
+
+export interface ReportRequestFrame {
+  reportId: number;
+  clientId: number;
+  startDate: string;
+  endDate: string;
+  generatedAt: Date;
+  params: GenerateReportPayload;
+}
+
+/** The context of one report; null when the client does not exist. */
+export async function loadReportContext(db: Db, request: ReportRequestFrame): Promise<ReportContext | null> {
+  const [client, groups, openReportId] = await Promise.all([
+    q.selectClientName(db, request.clientId),
+    q.selectClientGroups(db, request.clientId),
+    q.selectPeriodOpenReportId(db, request.clientId, request.startDate, request.endDate),
+  ]);
+  if (client === null) return null;
+  return {
+    db,
+    reportId: request.reportId,
+    clientId: request.clientId,
+    startDate: request.startDate,
+    endDate: request.endDate,
+    generatedAt: request.generatedAt,
+    params: request.params,
+    clientName: client,
+    openReportId,
+    allAccountsGroupId: groups.find((g) => g.isAllAccounts)?.groupId ?? null,
+    groups: new Map(groups.map((g) => [g.groupId, g])),
+    runs: new Map(),
+  };
+}
+
+/** The groups a parameter lists, in its order, each either the client's group or its missing id. */
+export function resolveGroups(
+  ctx: ReportContext,
+  groupIds: readonly number[],
+): ({ group: ReportGroup } | { missingId: number })[] {
+  return groupIds.map((id) => {
+    const group = ctx.groups.get(id);
+    return group ? { group } : { missingId: id };
+  });
+}
+
+export const notClientGroup = (groupId: number) =>
+  `Account group ${groupId} is not one of this client's groups; nothing is shown for it.`;
