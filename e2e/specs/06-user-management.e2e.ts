@@ -3,11 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_ROLES } from '@tideline/contracts/access/default-roles';
-import { ensureAdmin, enterMfaCode, setNewPassword, signInAdmin, submitCredentials } from '../support/admin';
+import {
+  enrolFromQrCode,
+  ensureAdmin,
+  setNewPassword,
+  signInAdmin,
+  submitCredentials,
+} from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { waitForMailLink } from '../support/outbox';
-import { nextTotpCode, type TotpState } from '../support/totp';
 
 // Issue 3 point 7: an admin adds an Analyst, who enrols and sees exactly the links of that role; the
 // admin resets the Analyst's MFA (they must enrol again) and edits the role (what they see changes).
@@ -50,15 +55,6 @@ const analyst = {
 };
 const analystName = `${analyst.firstName} ${analyst.lastName}`;
 const analystPermissions = DEFAULT_ROLES.find((r) => r.roleName === 'Analyst')!.permissions;
-
-async function enrolFromQrCode(page: Page): Promise<TotpState> {
-  await page.getByAltText('QR code to scan with your authenticator app').waitFor();
-  const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
-  const state: TotpState = { secret, lastStep: 0 };
-  await enterMfaCode(page, await nextTotpCode(state));
-  await page.waitForURL('**/dashboard');
-  return state;
-}
 
 async function openUserActions(page: Page, action: string): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${analystName}` }).click();

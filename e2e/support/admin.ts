@@ -57,6 +57,16 @@ export async function enrolFirstAdmin(page: Page): Promise<AdminState> {
   return state;
 }
 
+/** After a first sign-in: enrols the authenticator from the key shown as text, and lands on the dashboard. */
+export async function enrolFromQrCode(page: Page): Promise<TotpState> {
+  await page.getByAltText('QR code to scan with your authenticator app').waitFor();
+  const secret = (await page.getByTestId('mfa-secret').textContent())?.trim() ?? '';
+  const state: TotpState = { secret, lastStep: 0 };
+  await enterMfaCode(page, await nextTotpCode(state));
+  await page.waitForURL('**/dashboard');
+  return state;
+}
+
 /** Signs the admin in with the next unused TOTP step and waits until the app has left the sign-in screen. */
 export async function signInAdmin(page: Page, admin: AdminState): Promise<void> {
   await submitCredentials(page, admin.email, admin.password);

@@ -2,14 +2,12 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { hasAnyPermission, type Permission } from '@tideline/contracts/access/permissions';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
-import { EmptyState } from '../../components/data-table/empty-state';
 import { PageLoader } from '../../components/page-loader';
 import { useBankLinkActions } from '../../features/bank-links/use-bank-link-actions';
 import { clientQueries } from '../../features/clients/clients.queries';
@@ -81,6 +79,9 @@ const CalculateTablesButton = lazy(() =>
 );
 const NotesTable = lazy(() =>
   import('../../features/notes/notes-table').then((m) => ({ default: m.NotesTable })),
+);
+const ReportsTab = lazy(() =>
+  import('../../features/reports/reports-tab').then((m) => ({ default: m.ReportsTab })),
 );
 const TemplateDialog = lazy(() =>
   import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
@@ -204,13 +205,8 @@ function InvestmentsPanel({ client }: { client: Client }) {
   return <ClientInvestmentsTab clientId={client.clientId} />;
 }
 
-// Reports arrive with their issue; until then its tab shows the empty state.
-function NotYetPanel() {
-  return (
-    <Paper>
-      <EmptyState />
-    </Paper>
-  );
+function ReportsPanel({ client }: { client: Client }) {
+  return <ReportsTab clientId={client.clientId} />;
 }
 
 interface TabDefinition {
@@ -227,7 +223,7 @@ const TABS: readonly TabDefinition[] = [
   { index: 1, label: 'Accounts', permission: 'VIEW_ACCOUNTS', Panel: AccountsPanel },
   { index: 2, label: 'Account Groups', permission: 'VIEW_ACCOUNT_GROUPS', Panel: AccountGroupsPanel },
   { index: 3, label: 'Investments', permission: 'VIEW_INVESTMENTS', Panel: InvestmentsPanel },
-  { index: 4, label: 'Reports', permission: 'VIEW_REPORTS', Panel: NotYetPanel },
+  { index: 4, label: 'Reports', permission: 'VIEW_REPORTS', Panel: ReportsPanel },
 ];
 
 /** The tab a navigation state carries: a number, or `{ tab: number }`. */
