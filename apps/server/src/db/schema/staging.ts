@@ -52,6 +52,13 @@ export const stagingTransactions = pgTable(
       t.transactionDate,
       t.stagingTransactionId,
     ),
+    // The search box: a batch account's description trigrams in one GIN index (btree_gin gives
+    // batch_account_id its operator class), as transactions_account_description_trgm_idx in the books.
+    index('staging_transactions_account_description_trgm_idx').using(
+      'gin',
+      t.batchAccountId,
+      sql`lower(${t.description}) gin_trgm_ops`,
+    ),
     // The referenced rows' deletes find their pointers without reading the table.
     index('staging_transactions_keyword_idx')
       .on(t.keywordId)
