@@ -36,6 +36,17 @@ describe('sign-in screen', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByText(MSG.invalidEmail)).toBeTruthy();
   });
 
+  it('asks to prefetch the signed-in shell once the form is shown, for when the browser is idle', async () => {
+    fakeApi({});
+    // Whether the form was on screen each time an idle callback was asked for.
+    const formShown: boolean[] = [];
+    vi.stubGlobal('requestIdleCallback', () => formShown.push(screen.queryByLabelText('Email') !== null));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
+    await waitFor(() => expect(formShown).toEqual([true]));
+  });
+
   it('shows the fixed failure text in an alert and keeps what was typed', async () => {
     fakeApi({ 'POST /api/auth/sign-in': { status: 401, body: { msg: MSG.invalidCredentials } } });
     renderApp('/');

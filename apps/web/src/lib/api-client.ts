@@ -1,6 +1,10 @@
-import { TokenResultSchema } from '@tideline/contracts/auth/auth.schemas';
-import { ErrorBodySchema, MessageSchema } from '@tideline/contracts/common/errors';
 import { useSessionStore } from './session-store';
+
+// The answer schemas (and Zod with them) load with the first answer that needs them, not with the
+// sign-in form (bench/web-bundle.bench.ts); the idle prefetch of the signed-in shell usually has them
+// in the module cache by then.
+const loadErrorSchemas = () => import('@tideline/contracts/common/errors');
+const loadAuthSchemas = () => import('@tideline/contracts/auth/auth.schemas');
 
 /**
  * A failed call: the server's `{ msg }` (or a fallback) with the real HTTP status, and the fields that
@@ -53,13 +57,19 @@ function expireSession(): void {
   }
 }
 
-async function readError(response: Response): Promise<ApiError> {
-  let body: unknown;
+async function readBody(response: Response): Promise<unknown> {
   try {
-    body = await response.json();
+    return await response.json();
   } catch {
-    // not JSON: keep the status text
+    return undefined; // not JSON: keep the status text
   }
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  const [{ ErrorBodySchema, MessageSchema }, body] = await Promise.all([
+    loadErrorSchemas(),
+    readBody(response),
+  ]);
   const parsed = ErrorBodySchema.safeParse(body);
   if (parsed.success) return new ApiError(response.status, parsed.data.msg, parsed.data.fieldErrors);
   const msg = MessageSchema.safeParse(body);
@@ -74,7 +84,8 @@ async function requestNewAccessToken(): Promise<string | null> {
     return null;
   }
   if (!response.ok) throw await readError(response);
-  const { accessToken: token } = TokenResultSchema.parse(await response.json());
+  const [{ TokenResultSchema }, body] = await Promise.all([loadAuthSchemas(), response.json()]);
+  const { accessToken: token } = TokenResultSchema.parse(body);
   accessToken = token;
   return token;
 }

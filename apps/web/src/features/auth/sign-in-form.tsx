@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@tideline/contracts/common/messages';
-import { SignInSchema, type SignIn, type SignInResult } from '@tideline/contracts/auth/auth.schemas';
+import type { SignIn, SignInResult } from '@tideline/contracts/auth/auth.schemas';
 import { FormError } from '../../components/form-error';
 import { FormTextField } from '../../components/form-text-field';
 import { ApiError } from '../../lib/api-client';
@@ -37,10 +37,16 @@ function firstErrors(issues: readonly { path: PropertyKey[]; message: string }[]
   return errors;
 }
 
+// The contract's schema (and Zod) load on submit, not with the form, and are usually in the module
+// cache by then: the signed-in shell, prefetched once the form is shown, brings them (app-routes.tsx).
+const loadSignInSchema = async () => (await import('@tideline/contracts/auth/auth.schemas')).SignInSchema;
+
 // The first screen of every visit: two fields validated with the contract's schema on submit, without
 // react-hook-form, which then stays out of the sign-in route's first load (bench/README.md).
 export function SignInForm({ defaultEmail, notice, onChallenge, onForgotPassword }: SignInFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The schema could not be loaded (e.g. offline): shown like any failed sign-in.
+  const [loadError, setLoadError] = useState<unknown>(null);
   const mutation = useMutation({ mutationFn: signIn });
 
   const field = (name: keyof SignIn): UseFormRegisterReturn => ({
@@ -51,11 +57,14 @@ export function SignInForm({ defaultEmail, notice, onChallenge, onForgotPassword
     ref: () => undefined,
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    const parsed = SignInSchema.safeParse({ email: data.get('email'), password: data.get('password') });
+  const validateAndSignIn = async (form: HTMLFormElement, values: Record<keyof SignIn, unknown>) => {
+    const schema = await loadSignInSchema().catch((error: unknown) => {
+      setLoadError(error);
+      return null;
+    });
+    if (!schema) return;
+    setLoadError(null);
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const found = firstErrors(parsed.error.issues);
       setErrors(found);
@@ -67,6 +76,13 @@ export function SignInForm({ defaultEmail, notice, onChallenge, onForgotPassword
     mutation.mutate(parsed.data, { onSuccess: (result) => onChallenge(result, parsed.data.email) });
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // What was typed when the user submitted, read before the schema is awaited.
+    const data = new FormData(event.currentTarget);
+    void validateAndSignIn(event.currentTarget, { email: data.get('email'), password: data.get('password') });
+  };
+
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby="sign-in-title">
       <Typography id="sign-in-title" variant="h4" component="h1" gutterBottom>
@@ -75,7 +91,11 @@ export function SignInForm({ defaultEmail, notice, onChallenge, onForgotPassword
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Sign in to your Tideline account.
       </Typography>
-      <FormError message={mutation.isError ? signInErrorText(mutation.error) : notice} />
+      <FormError
+        message={
+          mutation.isError ? signInErrorText(mutation.error) : loadError ? signInErrorText(loadError) : notice
+        }
+      />
       <FormTextField
         registration={field('email')}
         label="Email"

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+
+/** A lazy route's own `import()`: calling it early leaves the chunk in the module cache. */
+export type ChunkLoader = () => Promise<unknown>;
+
+// Browsers without requestIdleCallback (Safari) wait this long after the first paint instead.
+const FALLBACK_DELAY_MS = 300;
+// On a busy page the chunks are still asked for after this long.
+const IDLE_TIMEOUT_MS = 3_000;
+
+interface SaveDataNavigator {
+  connection?: { saveData?: boolean };
+}
+
+/**
+ * Calls each loader once the browser is idle; answers a function that cancels what has not started.
+ * Skipped when the user asked the browser to save data. A failed load is ignored here; the route's
+ * own `lazy()` deals with it if the user goes there.
+ */
+export function prefetchWhenIdle(loaders: readonly ChunkLoader[]): () => void {
+  if ((navigator as SaveDataNavigator).connection?.saveData) return () => undefined;
+  const load = () => {
+    for (const loader of loaders) loader().catch(() => undefined);
+  };
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(load, FALLBACK_DELAY_MS);
+  return () => clearTimeout(id);
+}
+
+/**
+ * Prefetches the chunks a screen's user reaches next, after the screen is shown: effects run once the
+ * screen has committed (not while it is suspended), and the loads then wait for an idle moment.
+ */
+export function usePrefetchWhenIdle(loaders: readonly ChunkLoader[]): void {
+  useEffect(() => prefetchWhenIdle(loaders), [loaders]);
+}
