@@ -6,6 +6,7 @@ import { ensureAdmin, signInAdmin } from '../support/admin';
 import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { type ApiCall, assignClientTo, choose, signedInApi } from '../support/api';
+import { assertNoSeriousViolations } from '../support/axe';
 
 // Issue 6 points 3, 4, 5 and 7 (web): against the demo data set that e2e/run.ts seeds (and the shipped
 // market-rate snapshot), the rate ticker shows on /dashboard and not on /dashboard/; a negotiated rate
@@ -118,6 +119,8 @@ test('My Clients and Reports In Progress list the clients assigned to the admin'
     await widget.getByRole('button', { name: 'Go to next page' }).click();
   }
   await saveScreenshot(page, '11-dashboard-widgets');
+  // Issue 21 point 4: the dashboard with its widgets filled and the rate ticker.
+  await assertNoSeriousViolations(page, 'the dashboard with its widgets');
   await link.click();
   await page.waitForURL(`**/client-management/${target.clientId}`);
 });

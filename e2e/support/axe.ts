@@ -28,11 +28,17 @@ async function settle(page: Page): Promise<void> {
 /** Runs axe on the settled page and fails on any serious or critical violation. */
 export async function assertNoSeriousViolations(page: Page, screen: string): Promise<void> {
   await settle(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // label-content-name-mismatch is one of axe's experimental rules (off by default); Lighthouse runs it,
+  // and a visible label that is not part of the accessible name misleads speech input users.
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
   );
+  // AXE_DEBUG=1 prints each failing node's HTML, to find the element behind a selector.
+  if (process.env.AXE_DEBUG) console.log(serious.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.html}`)));
   assert.deepEqual(report, [], `${screen}: serious or critical axe violations`);
   assert.ok(results.passes.length > 0, 'axe ran its checks');
 }

@@ -113,7 +113,9 @@ describe('the signed-in shell', { timeout: 20_000 }, () => {
     ).toBeTruthy();
     const user = userEvent.setup({ delay: null });
     const menuButton = screen.getByRole('button', { name: 'Ana Silva, account menu' });
-    expect(menuButton.textContent).toContain('AS');
+    // The avatar's initials are drawn from an attribute by CSS, so they are not part of the label text.
+    expect(menuButton.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('AS');
+    expect(menuButton.textContent).toBe('Ana Silva');
     await user.click(menuButton);
     await user.click(await screen.findByRole('menuitem', { name: 'My Account' }));
     await waitFor(() => expect(currentPath()).toBe('/my-account'));
