@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // platform.md 3 "Global setting": id 1 the data-ingestion upload date (business day, 1-24), id 2 the
-// maturity limit in days (the Maturing Investments window). Seeded by the migration that creates it.
+// maturity limit in days (the Maturing Investments window); id 3, ours, the minimum of transactions a
+// month of the report's "Accounts to close" (0-1000). Each is seeded by the migration that adds it.
 export const globalSettings = pgTable('global_settings', {
   globalSettingId: integer('global_setting_id').primaryKey(),
   value: integer('value').notNull(),

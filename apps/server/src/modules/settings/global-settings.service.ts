@@ -1,6 +1,8 @@
 import {
   GLOBAL_SETTING_DEFAULTS,
   GLOBAL_SETTING_IDS,
+  GLOBAL_SETTING_MSG,
+  MIN_TRANSACTIONS_PER_MONTH_MAX,
   type GlobalSetting,
   type GlobalSettingId,
 } from '@tideline/contracts/settings/global-settings.schemas';
@@ -9,7 +11,8 @@ import { writeAudit, type AuditContext } from '../../platform/audit/write-audit'
 import { badRequest } from '../../platform/http/app-error';
 import * as q from './global-settings.queries';
 
-// platform.md 3 "Global setting" and 2.12 (tab 0 upload date, tab 2 maturing investment date range).
+// platform.md 3 "Global setting" and 2.12 (tab 0 upload date, tab 2 maturing investment date range);
+// id 3, the minimum of transactions a month on tab 0, is ours (design/reports.md "Accounts to close").
 
 /** The setting's value, or its default when the row is missing. */
 export async function readGlobalSetting(db: DbOrTx, id: GlobalSettingId): Promise<number> {
@@ -39,6 +42,11 @@ export function createGlobalSettingsService(deps: { db: Db }) {
       if (id === GLOBAL_SETTING_IDS.uploadDate && (value < 1 || value > 24))
         throw badRequest('Choose a business day from 1 to 24.', {
           value: ['Choose a business day from 1 to 24.'],
+        });
+      // The body schema already refuses a negative or fractional value.
+      if (id === GLOBAL_SETTING_IDS.minTransactionsPerMonth && value > MIN_TRANSACTIONS_PER_MONTH_MAX)
+        throw badRequest(GLOBAL_SETTING_MSG.minTransactionsRange, {
+          'globalSetting.value': [GLOBAL_SETTING_MSG.minTransactionsRange],
         });
       await db.transaction(async (tx) => {
         const before = await readGlobalSetting(tx, id);

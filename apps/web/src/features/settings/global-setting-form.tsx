@@ -12,6 +12,7 @@ import {
   GLOBAL_SETTING_IDS,
   GLOBAL_SETTING_MSG,
   GlobalSettingBodySchema,
+  MinTransactionsValueSchema,
 } from '@tideline/contracts/settings/global-settings.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
 import { FormTextField } from '../../components/form-text-field';
@@ -21,7 +22,8 @@ import { useCan } from '../../lib/use-can';
 import { useUpdateGlobalSetting } from './settings.mutations';
 import { settingsQueries } from './settings.queries';
 
-// platform.md 2.12 tabs 0 and 2, 5 "Upload date" and "Maturity range", 8.
+// platform.md 2.12 tabs 0 and 2, 5 "Upload date" and "Maturity range", 8; the minimum of transactions a
+// month (tab 0) is ours, read by the report's "Accounts to close" (design/reports.md).
 const SETTINGS = {
   uploadDate: {
     id: GLOBAL_SETTING_IDS.uploadDate,
@@ -37,6 +39,13 @@ const SETTINGS = {
     hint: 'Investments maturing within this many days from today',
     failed: GLOBAL_SETTING_MSG.maturityLimitFailed,
   },
+  minTransactionsPerMonth: {
+    id: GLOBAL_SETTING_IDS.minTransactionsPerMonth,
+    title: 'Minimum Transactions a Month',
+    label: 'Transactions a Month',
+    hint: "Accounts with fewer are listed in a report's Accounts to Close (0 to 1000)",
+    failed: GLOBAL_SETTING_MSG.minTransactionsFailed,
+  },
 } as const;
 
 const UPLOAD_DAYS = DATA_AVAILABILITY_DAYS.map((d) => ({ value: d, label: ordinalBusinessDay(d) }));
@@ -45,8 +54,16 @@ interface SettingValues {
   value: number | string;
 }
 const ValueSchema = GlobalSettingBodySchema.shape.globalSetting;
+const VALUE_SCHEMAS = {
+  uploadDate: ValueSchema,
+  maturityLimit: ValueSchema,
+  minTransactionsPerMonth: MinTransactionsValueSchema,
+} as const;
 
-/** One global setting: the upload date as one of 24 ordinals, or the maturity range in days (min 0). */
+/**
+ * One global setting: the upload date as one of 24 ordinals, the maturity range in days (min 0), or the
+ * minimum of transactions a month (0 to 1000).
+ */
 export function GlobalSettingForm({ setting }: { setting: keyof typeof SETTINGS }) {
   const s = SETTINGS[setting];
   const titleId = useId();
@@ -61,7 +78,7 @@ export function GlobalSettingForm({ setting }: { setting: keyof typeof SETTINGS 
     setError,
     formState: { errors, isDirty },
   } = useForm<SettingValues>({
-    resolver: zodResolver(ValueSchema) as unknown as Resolver<SettingValues>,
+    resolver: zodResolver(VALUE_SCHEMAS[setting]) as unknown as Resolver<SettingValues>,
     defaultValues: { value: '' },
   });
   const loaded = current.data?.globalSettingValue;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import { MSG } from '@tideline/contracts/common/messages';
+import { GLOBAL_SETTING_MSG } from '@tideline/contracts/settings/global-settings.schemas';
 import {
   KEYWORD_CATEGORY_MSG,
   type Keyword,
@@ -63,6 +64,9 @@ function openSettings(
     'GET /api/administration/global-setting/2': {
       body: { globalSettingId: 2, globalSettingValue: 90, updatedAt: CREATED },
     },
+    'GET /api/administration/global-setting/3': {
+      body: { globalSettingId: 3, globalSettingValue: 5, updatedAt: CREATED },
+    },
     'GET /api/administration/quote-types': { body: QUOTE_TYPES },
     'GET /api/administration/institution-types': { body: [] },
     'GET /api/administration/investment-types': { body: [] },
@@ -108,6 +112,40 @@ describe('Global Settings tabs 0-4', { timeout: 30_000 }, () => {
       expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ globalSetting: { value: 22 } }),
     );
     expect(await screen.findByText('Global setting updated successfully.')).toBeTruthy();
+  });
+
+  it('tab 0 edits the minimum of transactions a month, a whole number from 0 to 1000', async () => {
+    const { api, user } = openSettings('/global-settings', ALL, {
+      'PUT /api/administration/global-setting/3': { body: { msg: 'Global setting updated successfully.' } },
+    });
+    const minimum = await region('Minimum Transactions a Month');
+    const field = await within(minimum).findByRole('textbox', { name: 'Transactions a Month' });
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe('5'));
+    expect(within(minimum).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    // From the keyboard: focus the field, type, and submit with Enter.
+    await user.click(field);
+    await user.keyboard('{Control>}a{/Control}1001{Enter}');
+    expect(await within(minimum).findByText(GLOBAL_SETTING_MSG.minTransactionsRange)).toBeTruthy();
+    await user.keyboard('{Control>}a{/Control}-1{Enter}');
+    expect(await within(minimum).findByText('Minimum is 0.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await user.keyboard('{Control>}a{/Control}8{Enter}');
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === 'PUT')).toMatchObject({
+        path: '/api/administration/global-setting/3',
+        body: { globalSetting: { value: 8 } },
+      }),
+    );
+    expect(await screen.findByText('Global setting updated successfully.')).toBeTruthy();
+  });
+
+  it('shows the minimum of transactions a month read-only without EDIT_GLOBAL_SETTINGS', async () => {
+    openSettings('/global-settings', ['VIEW_GLOBAL_SETTINGS']);
+    const minimum = await region('Minimum Transactions a Month');
+    const field = await within(minimum).findByRole('textbox', { name: 'Transactions a Month' });
+    await waitFor(() => expect((field as HTMLInputElement).value).toBe('5'));
+    expect((field as HTMLInputElement).readOnly).toBe(true);
+    expect(within(minimum).queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('refuses to deactivate a category that still has keywords, with the message, and sends nothing', async () => {

@@ -5,7 +5,10 @@ import { KeywordsTable } from './keywords-table';
 import { TypesTable } from './types-table';
 import { KEYWORD_CATEGORIES_TABLE } from './types-tables';
 
-/** Global Settings tab 0: Manage Keywords, Manage Keyword Categories, Data Ingestion Upload Date. */
+/**
+ * Global Settings tab 0: Manage Keywords, Manage Keyword Categories, Data Ingestion Upload Date, and
+ * (ours) Minimum Transactions a Month.
+ */
 export function KeywordsTab() {
   const canViewKeywords = useCan('VIEW_KEYWORDS');
   return (
@@ -13,6 +16,7 @@ export function KeywordsTab() {
       {canViewKeywords && <KeywordsTable />}
       {canViewKeywords && <TypesTable config={KEYWORD_CATEGORIES_TABLE} />}
       <GlobalSettingForm setting="uploadDate" />
+      <GlobalSettingForm setting="minTransactionsPerMonth" />
     </Stack>
   );
 }

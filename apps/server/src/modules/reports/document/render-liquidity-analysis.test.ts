@@ -2,16 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashVestResult } from '@tideline/contracts/cash-vest/cash-vest.schemas';
 import type { MonteCarloResults } from '@tideline/contracts/monte-carlo/monte-carlo-results.schemas';
 import {
+  GLOBAL_SETTING_DEFAULTS,
+  GLOBAL_SETTING_IDS,
+} from '@tideline/contracts/settings/global-settings.schemas';
+import {
   call,
   createSignedInUser,
   createTestContext,
   type SignedInUser,
   type TestContext,
 } from '../../../../test/test-context';
+import { readGlobalSetting } from '../../settings/global-settings.service';
+import { loadReportContext } from './report-context';
 import { formatMoney, formatPeriod } from './report-format';
 import { createReportWorld, params, PERIOD, readText, type ReportWorld } from './report-document.fixtures';
 import { REPORT_SECTIONS } from './report-sections';
 import { renderLiquidityAnalysis } from './render-liquidity-analysis';
+import { buildAccountsToClose, noneToClose } from './sections/accounts-to-close';
 import { describeStars } from './sections/summary';
 
 // The Liquidity Analysis read back (issue 19 point 6): a client whose history, balance tables, Monte
@@ -22,6 +29,11 @@ import { describeStars } from './sections/summary';
 let ctx: TestContext;
 let admin: SignedInUser;
 const db = () => ctx.database.db;
+const MIN_TRANSACTIONS = GLOBAL_SETTING_IDS.minTransactionsPerMonth;
+const putMinTransactions = (value: number) =>
+  call(ctx, 'PUT', `/api/administration/global-setting/${MIN_TRANSACTIONS}`, admin, {
+    globalSetting: { value },
+  });
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -33,10 +45,13 @@ describe('a report of a client with its analyses', () => {
   let world: ReportWorld;
   let text: string;
   let raw: string;
+  /** Global setting 3 as the report read it. */
+  let minimum: number;
   const progress: number[] = [];
 
   beforeAll(async () => {
     world = await createReportWorld(ctx, admin);
+    minimum = await readGlobalSetting(db(), MIN_TRANSACTIONS);
     const pdf = await renderLiquidityAnalysis(db(), {
       reportId: 9001,
       clientId: world.clientId,
@@ -143,10 +158,50 @@ describe('a report of a client with its analyses', () => {
   });
 
   it('lists the dormant account to close with its fee, and draws the account structure', () => {
+    expect(text).toContain(`with fewer than ${minimum} transactions a month over the period.`);
     expect(text).toContain('Dormant Payroll Clearing');
     expect(text).toContain('$45.00');
     expect(text).toContain('Accounts Outside Any Structure');
     expect(text).toContain('Reserve Money Market');
+  });
+
+  it('lists the accounts below the minimum of global setting 3, read once per report', async () => {
+    const frame = {
+      reportId: 9004,
+      clientId: world.clientId,
+      ...PERIOD,
+      generatedAt: new Date('2031-04-05T09:00:00Z'),
+      params: params({ clientId: world.clientId, minTransacForClosureGroupId: world.allAccountsId }),
+    };
+    const listed = async () => {
+      const context = (await loadReportContext(db(), frame))!;
+      const section = await buildAccountsToClose(context);
+      return { minimum: context.minTransactionsPerMonth, text: JSON.stringify(section.content) };
+    };
+    // Two payments in the quarter for the dormant account and the money market, a payment each
+    // weekday for the operating account: below 5 a month the first two, below 1000 all three.
+    const operating = /Operating \w{6} Operating/;
+    try {
+      const usual = await listed();
+      expect(usual.text).toContain('Dormant Payroll Clearing');
+      expect(usual.text).toContain('Reserve Money Market');
+      expect(usual.text).not.toMatch(operating);
+
+      expect((await putMinTransactions(0)).statusCode).toBe(200);
+      const none = await listed();
+      expect(none.minimum).toBe(0);
+      expect(none.text).toContain(noneToClose(0));
+      expect(none.text).not.toContain('Dormant Payroll Clearing');
+
+      expect((await putMinTransactions(1000)).statusCode).toBe(200);
+      const all = await listed();
+      expect(all.text).toContain('with fewer than 1000 transactions a month over the period.');
+      expect(all.text).toContain('Dormant Payroll Clearing');
+      expect(all.text).toMatch(operating);
+    } finally {
+      // Other test files read the setting: put the default back.
+      await putMinTransactions(GLOBAL_SETTING_DEFAULTS[MIN_TRANSACTIONS]);
+    }
   });
 
   it('reports progress as the sections complete, ending at 100', () => {

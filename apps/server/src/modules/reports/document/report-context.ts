@@ -1,12 +1,14 @@
 import type { GenerateReportPayload } from '@tideline/contracts/reports/reports.schemas';
+import { GLOBAL_SETTING_IDS } from '@tideline/contracts/settings/global-settings.schemas';
 import type { Db } from '../../../db/open-database';
 import type { Content } from '../../../platform/pdf/pdf-types';
+import { readGlobalSetting } from '../../settings/global-settings.service';
 import type { GroupRun } from './group-run';
 import * as q from './report-analyses.queries';
 
 // What every section of the Liquidity Analysis reads: the client, the period, the parameters, the
-// cycle whose analyses it prefers, and the client's groups (a group id of another client is simply
-// not among them, so no section can read across tenants).
+// cycle whose analyses it prefers, the client's groups (a group id of another client is simply not
+// among them, so no section can read across tenants) and the global settings a section applies.
 
 export interface ReportGroup {
   groupId: number;
@@ -40,6 +42,8 @@ export interface ReportContext {
   groups: Map<number, ReportGroup>;
   /** Each group's Monte Carlo run, read once: every section showing a group's levels shows the same run. */
   runs: Map<number, Promise<GroupRun | null>>;
+  /** Global setting 3, read once per report: below it an account is listed to close. */
+  minTransactionsPerMonth: number;
 }
 
 export interface ReportRequestFrame {
@@ -53,10 +57,11 @@ export interface ReportRequestFrame {
 
 /** The context of one report; null when the client does not exist. */
 export async function loadReportContext(db: Db, request: ReportRequestFrame): Promise<ReportContext | null> {
-  const [client, groups, openReportId] = await Promise.all([
+  const [client, groups, openReportId, minTransactionsPerMonth] = await Promise.all([
     q.selectClientName(db, request.clientId),
     q.selectClientGroups(db, request.clientId),
     q.selectPeriodOpenReportId(db, request.clientId, request.startDate, request.endDate),
+    readGlobalSetting(db, GLOBAL_SETTING_IDS.minTransactionsPerMonth),
   ]);
   if (client === null) return null;
   return {
@@ -72,6 +77,7 @@ export async function loadReportContext(db: Db, request: ReportRequestFrame): Pr
     allAccountsGroupId: groups.find((g) => g.isAllAccounts)?.groupId ?? null,
     groups: new Map(groups.map((g) => [g.groupId, g])),
     runs: new Map(),
+    minTransactionsPerMonth,
   };
 }
 

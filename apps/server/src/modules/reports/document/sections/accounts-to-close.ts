@@ -9,15 +9,14 @@ import { NO_GROUP_TABLES } from './all-accounts';
 import { notClientGroup } from '../report-context';
 
 // design/reports.md "Accounts to close" (minTransacForClosureGroupId): the group's accounts with
-// fewer transactions a month over the period than the minimum, with their balances and fees.
+// fewer transactions a month over the period than the minimum of global setting 3 (ours; platform.md 3
+// defines ids 1 and 2 only), with their balances and fees.
 
-/**
- * Transactions a month below which an account is a candidate for closing. The design names a global
- * setting, but platform.md 3 defines only ids 1 and 2; until one exists, the minimum is ours.
- */
-export const MIN_TRANSACTIONS_PER_MONTH = 5;
 export const NO_GROUP = 'No account group was chosen for the accounts to close.';
-export const NONE_TO_CLOSE = `Every account of this group had at least ${MIN_TRANSACTIONS_PER_MONTH} transactions a month over the period.`;
+export const closureIntro = (groupName: string, minimum: number) =>
+  `Accounts of '${groupName}' with fewer than ${minimum} transactions a month over the period.`;
+export const noneToClose = (minimum: number) =>
+  `Every account of this group had at least ${minimum} transactions a month over the period.`;
 
 const AVERAGE_MONTH_DAYS = 365.25 / 12;
 
@@ -30,14 +29,13 @@ export async function buildAccountsToClose(ctx: ReportContext): Promise<ReportSe
   const rows = (await selectAccountPeriodRows(ctx.db, groupId, ctx.startDate, ctx.endDate)).filter(
     (r) => r.days > 0,
   );
-  const intro = paragraph(
-    `Accounts of '${group.groupName}' with fewer than ${MIN_TRANSACTIONS_PER_MONTH} transactions a month over the period.`,
-  );
+  const minimum = ctx.minTransactionsPerMonth;
+  const intro = paragraph(closureIntro(group.groupName, minimum));
   if (rows.length === 0) return { content: [heading, intro, missingLine(NO_GROUP_TABLES)] };
   const candidates = rows
     .map((r) => ({ ...r, perMonth: r.transactionCount / (r.days / AVERAGE_MONTH_DAYS) }))
-    .filter((r) => r.perMonth < MIN_TRANSACTIONS_PER_MONTH);
-  if (candidates.length === 0) return { content: [heading, intro, missingLine(NONE_TO_CLOSE)] };
+    .filter((r) => r.perMonth < minimum);
+  if (candidates.length === 0) return { content: [heading, intro, missingLine(noneToClose(minimum))] };
   const fees = await selectAccountFees(
     ctx.db,
     candidates.map((c) => c.accountId),
