@@ -114,7 +114,7 @@ describe('Reports In Progress widget', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(within(table).getByRole('link', { name: 'North Haverbrook' })).toBeTruthy();
     const colourOf = (status: string) => getComputedStyle(within(table).getByText(status).parentElement!);
     expect(colourOf('READY').backgroundColor).toBe('rgb(123, 31, 162)');
-    expect(colourOf('IN PROGRESS').backgroundColor).toBe('rgb(56, 142, 60)');
+    expect(colourOf('IN PROGRESS').backgroundColor).toBe('rgb(46, 125, 50)');
     expect(colourOf('LATE').backgroundColor).toBe('rgb(117, 117, 117)');
     expect(reportStatusColor('READY')).not.toBe(reportStatusColor('IN PROGRESS'));
   });

@@ -63,7 +63,7 @@ describe('open batches page', { timeout: UI_TEST_TIMEOUT }, () => {
       .closest('.MuiChip-root')!;
     const inProgress = within(acme).getByText('IN PROGRESS').closest('.MuiChip-root')!;
     expect(getComputedStyle(notStarted).backgroundColor).toBe('rgb(117, 117, 117)');
-    expect(getComputedStyle(inProgress).backgroundColor).toBe('rgb(56, 142, 60)');
+    expect(getComputedStyle(inProgress).backgroundColor).toBe('rgb(46, 125, 50)');
     expect(screen.getByRole('tab', { name: 'Upload & Validation' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Validation History' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Open Reports' }).getAttribute('href')).toBe(

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
@@ -14,7 +14,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   isReportUploadFileName,
   REPORT_COMMENT_MAX,
@@ -22,6 +21,7 @@ import {
   REPORT_UPLOAD_EXTENSIONS,
   type Report,
 } from '@tideline/contracts/reports/reports.schemas';
+import { FileDropZone } from '../../components/file-drop-zone';
 import { failureMessage } from '../../lib/api-messages';
 import { UploadAbortedError } from '../../lib/post-signed-form';
 import { ReportCommentField } from './report-comment-field';
@@ -65,13 +65,10 @@ async function discard(fileId: number | null): Promise<string | null> {
  */
 export function UploadReportDialog({ report, onClose }: { report: Report; onClose: () => void }) {
   const titleId = useId();
-  const hintId = useId();
   const progressId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string[]>([]);
-  const [isDragging, setIsDragging] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -85,11 +82,6 @@ export function UploadReportDialog({ report, onClose }: { report: Report; onClos
     setFiles(next.files);
     setRefused(next.refused);
     setFailure(null);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setIsDragging(false);
-    if (!isUploading) choose([...event.dataTransfer.files]);
   };
 
   const upload = async () => {
@@ -143,53 +135,16 @@ export function UploadReportDialog({ report, onClose }: { report: Report; onClos
     >
       <DialogTitle id={titleId}>Upload and Complete</DialogTitle>
       <DialogContent>
-        <Box
-          role="group"
-          aria-label="Drop the report file here"
-          aria-describedby={hintId}
-          onDragOver={(e) => {
-            e.preventDefault();
-            if (!isUploading) setIsDragging(true);
-          }}
-          onDragLeave={() => setIsDragging(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: isDragging ? 'primary.main' : 'divider',
-            borderRadius: 1,
-            p: 3,
-            textAlign: 'center',
-            bgcolor: isDragging ? 'action.hover' : undefined,
-          }}
-        >
-          <Typography variant="body2" gutterBottom>
-            Drag and drop the report file here, or
-          </Typography>
-          <input
-            ref={inputRef}
-            type="file"
-            accept={EXTENSIONS.join(',')}
-            multiple
-            hidden
-            aria-label="Choose File"
-            onChange={(e) => {
-              choose([...(e.target.files ?? [])]);
-              e.target.value = '';
-            }}
-          />
-          <Button
-            variant="outlined"
-            startIcon={<UploadFileIcon />}
-            disabled={isUploading}
-            onClick={() => inputRef.current?.click()}
-          >
-            Choose File
-          </Button>
-          <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            Accepted file types: {EXTENSIONS.join(', ')}. One file.
-          </Typography>
-        </Box>
+        <FileDropZone
+          label="Drop the report file here"
+          prompt="Drag and drop the report file here, or"
+          buttonLabel="Choose File"
+          inputLabel="Choose File"
+          accept={EXTENSIONS}
+          hint={`Accepted file types: ${EXTENSIONS.join(', ')}. One file.`}
+          onFiles={choose}
+          disabled={isUploading}
+        />
         {refused.length > 0 && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {REPORT_MSG.fileTypeNotAccepted}
