@@ -8,6 +8,15 @@ export const BAD_VALUE_MSG = 'A value in the request has the wrong type or is ou
 // One place turns every failure into { msg } with a real status (architecture.md "Contracts").
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (reply.raw.headersSent) {
+      // The answer had begun when it failed, most often a client leaving mid-answer (a closed tab or a
+      // cancelled fetch ends a compressed stream: 'Premature close'). No status can follow headers, so
+      // the connection is ended; a client that left is not an error of ours.
+      const isClientGone = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.destroyed;
+      request.log[isClientGone ? 'info' : 'error']({ err: error }, 'answer cut short');
+      reply.raw.destroy();
+      return;
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ msg: error.message, fieldErrors: error.fieldErrors });
     }
