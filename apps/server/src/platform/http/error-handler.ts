@@ -12,7 +12,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The answer had begun when it failed, most often a client leaving mid-answer (a closed tab or a
       // cancelled fetch ends a compressed stream: 'Premature close'). No status can follow headers, so
       // the connection is ended; a client that left is not an error of ours.
-      const isClientGone = error.code === 'ERR_STREAM_PREMATURE_CLOSE' || request.raw.destroyed;
+      const isClientGone =
+        request.raw.destroyed || ('code' in error && error.code === 'ERR_STREAM_PREMATURE_CLOSE');
       request.log[isClientGone ? 'info' : 'error']({ err: error }, 'answer cut short');
       reply.raw.destroy();
       return;
