@@ -42,7 +42,7 @@ test('the rate ticker shows on /dashboard and not on /dashboard/', async () => {
   await saveScreenshot(page, '11-dashboard-ticker');
 
   await page.goto('/dashboard/');
-  await page.getByRole('region', { name: 'My Clients' }).waitFor();
+  await page.getByRole('region', { name: 'My Clients', exact: true }).waitFor();
   assert.equal(await page.getByRole('region', { name: 'Market rates' }).count(), 0);
 });
 
@@ -105,12 +105,12 @@ test('My Clients and Reports In Progress list the clients assigned to the admin'
   await assignClientTo(api, cedar.clientId, me.userId);
 
   await page.goto('/dashboard');
-  const reports = page.getByRole('region', { name: 'Reports In Progress' });
+  const reports = page.getByRole('region', { name: 'Reports In Progress', exact: true });
   const report = reports.getByRole('row').filter({ has: page.locator('a[title="Cedar Valley County"]') });
   await report.getByText('IN PROGRESS').waitFor();
   assert.equal(await report.getByRole('link').getAttribute('href'), `/data-ingestion/${cedar.clientId}`);
 
-  const widget = page.getByRole('region', { name: 'My Clients' });
+  const widget = page.getByRole('region', { name: 'My Clients', exact: true });
   const shown = target.clientName.length > 21 ? `${target.clientName.slice(0, 18)}...` : target.clientName;
   const link = widget.getByRole('link', { name: shown, exact: true });
   // 5 a page: once the list is in, page on until the client shows (the admin may hold other clients).
