@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { PagedListRequestSchema, type Permission } from '@tideline/contracts';
 import { registerAccessHook } from './platform/access/access-hook';
+import { createCurrentUserCache } from './platform/access/current-user-cache';
 import { registerRefusalRecorder } from './platform/access/record-refusals';
 import { describeAccess } from './platform/access/route-access';
 import type { Platform } from './platform/create-platform';
@@ -164,7 +165,20 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  registerAccessHook(app, { db: platform.database.db, signer: platform.signer });
+  registerAccessHook(app, {
+    db: platform.database.db,
+    signer: platform.signer,
+    // Only on a PostgreSQL server: the embedded database's shared socket does not carry notifications
+    // to a listening connection, and a cache nobody invalidates would be unsafe.
+    cache:
+      platform.database.mode === 'server' && config.ACCESS_CACHE_SECONDS > 0
+        ? createCurrentUserCache({
+            databaseUrl: platform.database.url,
+            ttlSeconds: config.ACCESS_CACHE_SECONDS,
+            log: app.log,
+          })
+        : undefined,
+  });
   registerRefusalRecorder(app, { db: platform.database.db });
 
   await app.register(healthRoutes({ database: platform.database, version: VERSION }), { prefix: '/api' });

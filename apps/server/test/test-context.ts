@@ -29,7 +29,16 @@ export async function createTestContext(
     inject('databaseUrl'),
     // argon2id at its lowest allowed cost (8 MiB, one pass) instead of 64 MiB x 3: still the real hash
     // and verify, but the suite signs in hundreds of users and each paid two 100-170 ms hashes.
-    { SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000', ARGON2_MEMORY_KIB: '8192', ARGON2_TIME_COST: '1', ...env },
+    {
+      SIGNIN_MAX_FAILURES_PER_ADDRESS: '100000',
+      ARGON2_MEMORY_KIB: '8192',
+      ARGON2_TIME_COST: '1',
+      // Tests change users, roles and associations with plain SQL and expect the next request to see it
+      // at once; the cache sees such a change only when its notification arrives (its own tests wait).
+      // TEST_ACCESS_CACHE_SECONDS=60 runs the suite with it on, to look for a change it would miss.
+      ACCESS_CACHE_SECONDS: process.env.TEST_ACCESS_CACHE_SECONDS ?? '0',
+      ...env,
+    },
     { migrate: false, ...options },
   );
 }

@@ -23,6 +23,9 @@ const EnvSchema = z.object({
   // not reset them), and the absolute lifetime of a signed-in session, which refreshing never extends.
   MFA_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  // How long the API keeps a signed-in user in memory at most (0 = read them on every request). Changes
+  // evict them at once through PostgreSQL notifications; embedded mode never caches (see app.ts).
+  ACCESS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).default(65536),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).default(3),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

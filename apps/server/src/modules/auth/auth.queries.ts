@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { authCodes, refreshTokens, signInFailures, users } from '../../db/schema';
+import { evictCachedAccess } from '../../platform/access/current-user-cache';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [row] = await db
@@ -153,6 +154,7 @@ export async function updateUserAuth(db: DbOrTx, userId: number, values: Partial
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.userId, userId));
+  evictCachedAccess(userId);
 }
 
 export async function bumpTokenVersion(db: DbOrTx, userId: number) {
@@ -160,4 +162,5 @@ export async function bumpTokenVersion(db: DbOrTx, userId: number) {
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.userId, userId));
+  evictCachedAccess(userId);
 }

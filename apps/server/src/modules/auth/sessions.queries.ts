@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { sessions, usedMfaSessions } from '../../db/schema';
+import { evictCachedAccess } from '../../platform/access/current-user-cache';
 
 export async function insertSession(
   db: DbOrTx,
@@ -26,7 +27,8 @@ export async function revokeSession(db: DbOrTx, sessionId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)))
-    .returning({ sessionId: sessions.sessionId });
+    .returning({ userId: sessions.userId });
+  for (const row of rows) evictCachedAccess(row.userId);
   return rows.length === 1;
 }
 
@@ -42,6 +44,7 @@ export async function revokeUserSessions(db: DbOrTx, userId: number, except?: st
         except ? ne(sessions.sessionId, except) : undefined,
       ),
     );
+  evictCachedAccess(userId);
 }
 
 export async function isMfaSessionUsed(db: DbOrTx, jti: string) {

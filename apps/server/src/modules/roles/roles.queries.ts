@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { roles } from '../../db/schema';
+import { evictCachedAccess } from '../../platform/access/current-user-cache';
 
 export async function selectRoles(db: DbOrTx) {
   return db
@@ -39,5 +40,6 @@ export async function updateRole(db: DbOrTx, roleId: number, values: Partial<typ
     .set({ ...values, updatedAt: new Date() })
     .where(eq(roles.roleId, roleId))
     .returning();
+  evictCachedAccess('all');
   return row!;
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { roles, userClients, users } from '../../db/schema';
+import { evictCachedAccess } from '../../platform/access/current-user-cache';
 
 export async function countUsers(db: DbOrTx) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -115,6 +116,7 @@ export async function updateUser(db: DbOrTx, userId: number, values: Partial<typ
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.userId, userId));
+  evictCachedAccess(userId);
 }
 
 /** The client ids of each given user (all users when none are given). */
@@ -133,6 +135,7 @@ export async function replaceUserClients(db: DbOrTx, userId: number, clientIds: 
   await db.delete(userClients).where(eq(userClients.userId, userId));
   if (clientIds.length)
     await db.insert(userClients).values(clientIds.map((clientId) => ({ userId, clientId })));
+  evictCachedAccess(userId);
 }
 
 export async function deleteClientsOfRole(db: DbOrTx, roleId: number) {
@@ -144,6 +147,7 @@ export async function deleteClientsOfRole(db: DbOrTx, roleId: number) {
         db.select({ id: users.userId }).from(users).where(eq(users.roleId, roleId)),
       ),
     );
+  evictCachedAccess('all');
 }
 
 export async function countUsersByRole(db: DbOrTx) {

@@ -21,6 +21,9 @@ export interface MfaSessionToken extends MfaSessionClaims {
 }
 
 const ISSUER = 'tideline';
+// Access tokens already verified, until they expire: a signature checked once stays valid, so a request
+// need not verify it again (about 4% of an API request's CPU under load, issue 21 point 2).
+const MAX_VERIFIED_TOKENS = 10_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
@@ -29,6 +32,7 @@ export type TokenSigner = ReturnType<typeof createTokenSigner>;
 export function createTokenSigner(secret: string, accessTtlSeconds: number) {
   const key = new TextEncoder().encode(secret);
   const mfaTtlSeconds = 300;
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
 
   async function sign(payload: Record<string, unknown>, audience: string, ttl: number, subject: number) {
     return new SignJWT(payload)
@@ -56,10 +60,17 @@ export function createTokenSigner(secret: string, accessTtlSeconds: number) {
     signAccessToken: (c: AccessClaims) =>
       sign({ tv: c.tokenVersion, sid: c.sessionId }, 'access', accessTtlSeconds, c.userId),
     async readAccessToken(token: string): Promise<AccessClaims | null> {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return known.claims;
       const p = await read(token, 'access');
       // A token without a session id predates sessions: it cannot be revoked, so it is not accepted.
       if (!p || typeof p.tv !== 'number' || typeof p.sid !== 'string' || !UUID.test(p.sid)) return null;
-      return { userId: Number(p.sub), tokenVersion: p.tv, sessionId: p.sid };
+      const claims = { userId: Number(p.sub), tokenVersion: p.tv, sessionId: p.sid };
+      if (typeof p.exp === 'number') {
+        if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+        verified.set(token, { claims: Object.freeze(claims), expiresAtMs: p.exp * 1000 });
+      }
+      return claims;
     },
     signMfaSession: (c: MfaSessionClaims) =>
       sign({ ch: c.challenge, tv: c.tokenVersion }, 'mfa', mfaTtlSeconds, c.userId),
