@@ -10,14 +10,21 @@
 // as in production; BENCH_SERVER_LOG_LEVEL changes it); its VmRSS is read from /proc every 500 ms.
 // autocannon runs in this process: one connection per user, pipelining 1, each connection cycling its
 // own user's requests (setupClient); every response is counted under its call.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import {
+  benchLog,
+  countServerErrors,
+  cpuMsOf,
+  createDemoDatabase,
+  loadAverage,
+  pct,
+  round1,
+  round2,
+  rssOf,
+  startBenchServer,
+  type BenchServer,
+} from './bench-server';
 import { checkAnswers, createLoadUsers, cycleOf, signInLoadUsers, type LoadRequest } from './load-users';
 
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -25,42 +32,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
 const USERS = (process.env.BENCH_USERS ?? '50,200').split(',').map(Number);
 const WARMUP_S = 5;
 const GOAL = { users: 200, durationS: 60, p95Ms: 150, errors: 0, rssGrowthMb: 50 };
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
-const dbName = `tideline_bench_load_${Date.now().toString(36)}`;
-
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const started = Date.now();
-const log = (msg: string) =>
-  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${msg} (load ${loadAverage()})`);
-const pct = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-/** Current (VmRSS) and high-water (VmHWM) resident set of a process, in MB. */
-function rssOf(pid: number): { nowMb: number; hwmMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)![1]);
-  return { nowMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
-}
-
-/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
+const log = benchLog();
 
 interface Phase {
   users: number;
@@ -79,54 +51,20 @@ interface Phase {
   rssMb: { start: number; peak: number; end: number; growth: number; hwmInPhase: number | null };
 }
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const url = new URL(adminUrl);
-url.pathname = `/${dbName}`;
-const databaseUrl = url.toString();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tideline-bench-load-'));
-const serverLog = path.join(dataDir, 'server.log');
-let server: ReturnType<typeof spawn> | null = null;
+const database = await createDemoDatabase(adminUrl, 'load');
+let server: BenchServer | null = null;
 
 try {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir };
-  delete env.SMTP_URL;
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'seed-demo'], {
-    cwd: serverDir,
-    env: { ...env, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`seed-demo failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  log(`seed-demo: ${/Demo data from [^\n]*/.exec(seeded.stdout)?.[0] ?? 'done'}`);
+  log(`seed-demo: ${database.seedSummary}`);
 
-  const users = await createLoadUsers(databaseUrl, Math.max(...USERS));
+  const users = await createLoadUsers(database.databaseUrl, Math.max(...USERS));
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logFd = openSync(serverLog, 'a');
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'info',
-      // Tokens outlive the run (the default, 15 min, unless the phases are made longer).
-      ACCESS_TOKEN_TTL_SECONDS: String(Math.max(900, USERS.length * DURATION_S + 600)),
-    },
-    stdio: ['ignore', logFd, logFd],
+  server = await startBenchServer(database, {
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'info',
+    // Tokens outlive the run (the default, 15 min, unless the phases are made longer).
+    ACCESS_TOKEN_TTL_SECONDS: String(Math.max(900, USERS.length * DURATION_S + 600)),
   });
-  const pid = server.pid!;
-  for (let ok = false; !ok; await sleep(300)) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${readFileSync(serverLog, 'utf8')}`);
-    ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  }
+  const { base, pid } = server;
   const rssIdle = rssOf(pid);
   log(`server pid ${pid} on ${base}, RSS ${rssIdle.nowMb.toFixed(0)} MB`);
 
@@ -240,14 +178,6 @@ try {
     zeroErrors: judged.non2xx + judged.errors === GOAL.errors,
     rssGrowthUnder50Mb: judged.rssMb.growth < GOAL.rssGrowthMb,
   };
-  // What the server logged as an error, by message (a client gone mid-answer is logged too).
-  const serverErrors: Record<string, number> = {};
-  for (const line of readFileSync(serverLog, 'utf8').split('\n'))
-    if (/"level":(50|60)/.test(line)) {
-      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string } };
-      const key = `${entry.msg ?? ''}: ${entry.err?.message ?? ''}`.slice(0, 200);
-      serverErrors[key] = (serverErrors[key] ?? 0) + 1;
-    }
   console.log(
     JSON.stringify(
       {
@@ -263,7 +193,7 @@ try {
         phases,
         goal: `${GOAL.users} users for ${GOAL.durationS} s: p95 < ${GOAL.p95Ms} ms every call, 0 errors, RSS growth < ${GOAL.rssGrowthMb} MB`,
         goals: goals ?? `not judged (no ${GOAL.users}-user phase of ${GOAL.durationS} s or more)`,
-        serverErrorLog: serverErrors,
+        serverErrorLog: countServerErrors(server.logFile),
         loadAverage: loadAverage(),
       },
       null,
@@ -278,14 +208,6 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server!.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
+  await database.drop();
 }

@@ -26,6 +26,18 @@ interface OpenOptions {
   inMemory?: boolean;
 }
 
+// Embedded mode serves every pool connection from PGlite's one session, where a statement name prepared
+// by one connection is already taken for the next: prepared statements there go unnamed.
+const embeddedDbs = new WeakSet<Db>();
+
+/**
+ * The name for a hot query's `.prepare()`: on a PostgreSQL server each connection then parses and plans
+ * it once; embedded, '' (unnamed: drizzle still builds the SQL only once).
+ */
+export function statementName(db: Db, name: string): string {
+  return embeddedDbs.has(db) ? '' : name;
+}
+
 // PostgreSQL answers numeric as text; bigint (int8) fits the JS number range for our counters and ids.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -48,8 +60,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const embedded = await startEmbeddedPostgres(options);
   const pool = createPool(embedded.url, Math.min(options.poolSize ?? 8, 8));
+  const db = drizzle(pool, { schema });
+  embeddedDbs.add(db);
   return {
-    db: drizzle(pool, { schema }),
+    db,
     pool,
     url: embedded.url,
     mode: 'embedded',

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/open-database';
-import { accountTransactionCounts, keywords, transactions } from '../../db/schema';
+import { statementName, type Db, type DbOrTx } from '../../db/open-database';
+import { accountTransactionCounts, accounts, keywords, transactions } from '../../db/schema';
 import type { CompiledListQuery } from '../../platform/paging/paged-list';
 
 const transactionFields = {
@@ -21,6 +21,22 @@ export async function selectAccountTransactionCount(db: DbOrTx, accountId: numbe
     .from(accountTransactionCounts)
     .where(eq(accountTransactionCounts.accountId, accountId));
   return Number(row?.count ?? 0);
+}
+
+/**
+ * The Transactions list's first statement: the account's client (whether the user may see it is decided
+ * on that) and its number of transactions, in one round trip. Prepared once per database.
+ */
+export function prepareAccountTotal(db: Db) {
+  return db
+    .select({
+      clientId: accounts.clientId,
+      count: sql<number>`coalesce(${accountTransactionCounts.transactionCount}, 0)`,
+    })
+    .from(accounts)
+    .leftJoin(accountTransactionCounts, eq(accountTransactionCounts.accountId, accounts.accountId))
+    .where(eq(accounts.accountId, sql.placeholder('accountId')))
+    .prepare(statementName(db, 'transactions_account_total'));
 }
 
 /** The paged list's count query over transactions (a search walks transactions_account_description_trgm_idx). */

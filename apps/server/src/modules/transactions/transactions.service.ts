@@ -12,7 +12,7 @@ import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
-import { findVisibleAccount } from '../accounts/accounts.service';
+import { assertVisibleAccount } from '../accounts/accounts.service';
 import * as q from './transactions.queries';
 
 // platform.md 2.9 "Transactions filter": date range, description, Any/Debit/Credit, keywords.
@@ -70,6 +70,7 @@ function withoutAnyCreditDebit(query: PagedListQuery): PagedListQuery {
 
 export function createTransactionsService(deps: { db: Db }) {
   const { db } = deps;
+  const accountTotal = q.prepareAccountTotal(db);
 
   async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
     const rows = await q.selectTransactionsForUpdate(tx, ids);
@@ -80,18 +81,21 @@ export function createTransactionsService(deps: { db: Db }) {
 
   return {
     /**
-     * The account's Transactions table. The total is the account's maintained counter; only a filter or
-     * search counts rows, and a search counts through the (account, trigram) index.
+     * The account's Transactions table. The total is the account's maintained counter, read with the
+     * account's client in the one statement that also decides visibility; only a filter or search counts
+     * rows, and a search counts through the (account, trigram) index.
      */
     async listAccountTransactions(
       user: CurrentUser,
       accountId: number,
       request: PagedListQuery,
     ): Promise<PagedList<Transaction>> {
-      await findVisibleAccount(db, user, accountId);
+      const [found] = await accountTotal.execute({ accountId });
+      const account = found ?? null;
+      assertVisibleAccount(user, account);
       const page = await fetchPagedList(transactionList, withoutAnyCreditDebit(request), {
         where: q.whereAccount(accountId),
-        total: () => q.selectAccountTransactionCount(db, accountId),
+        total: async () => Number(account.count),
         count: (fields, where) => q.selectTransactionCounts(db, fields, where),
         page: (p) => q.selectTransactionPage(db, p),
       });

@@ -1,0 +1,207 @@
+// Issue 21 "Speed": an authenticated paged list at 10 connections against the real server process, beside
+// the SQL it runs executed alone at the same concurrency, in one run. Goal: at least 3,000 req/s on 2
+// cores and at least 0.8x the SQL alone; the script exits non-zero when the run with the user cache on
+// misses either (as bench/load.bench.ts does for its goals).
+//   npm run bench -- paged-list        BENCH_DURATION_S (default 15) per measure, 3 rounds per mode
+// The list: the Transactions tab's first page (POST /api/transactions/account/:id, 50 rows, the web's
+// request), on seed-demo data, as a staff user signed in through the real flow (bench/load-users.ts).
+// Two modes, each with its own server process: ACCESS_CACHE_SECONDS=0 (the user read on every request)
+// and the default cache. The SQL alone: the statements one warm request runs, captured from the pool of
+// an in-process app in the same mode, replayed as the server sends them (same text, parameters, row
+// mode) by 10 loops over a pool of 10 connections; a "set" is one request's statements in order.
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openTestApp } from '../apps/server/test/app-context';
+import {
+  benchLog,
+  countServerErrors,
+  cpuMsOf,
+  createDemoDatabase,
+  loadAverage,
+  pct,
+  round2,
+  startBenchServer,
+  type BenchDatabase,
+} from './bench-server';
+import { checkAnswers, createLoadUsers, cycleOf, signInLoadUsers, type LoadRequest } from './load-users';
+
+const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
+const ROUNDS = 3;
+const CONNECTIONS = 10;
+const GOAL = { requestsPerSec: 3000, ratioToSql: 0.8 };
+const log = benchLog();
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+interface Statement {
+  text: string;
+  values: unknown[];
+  rowMode?: string;
+}
+
+/** The statements one warm request runs, from the pool of an in-process app on the same database. */
+async function captureStatements(database: BenchDatabase, cacheSeconds: number, request: LoadRequest) {
+  const ctx = await openTestApp(
+    database.databaseUrl,
+    { ACCESS_CACHE_SECONDS: String(cacheSeconds) },
+    { migrate: false },
+  );
+  try {
+    let captured: Statement[] | null = null;
+    const pool = ctx.database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const originalQuery = pool.query.bind(pool);
+    pool.query = (...args: unknown[]) => {
+      const q = args[0] as string | Statement;
+      // Drizzle passes the parameters beside the query config, not in it.
+      const values = (typeof q === 'string' ? undefined : q.values) ?? (args[1] as unknown[]) ?? [];
+      const rowMode = typeof q === 'string' ? undefined : q.rowMode;
+      captured?.push({ text: typeof q === 'string' ? q : q.text, values, ...(rowMode ? { rowMode } : {}) });
+      return originalQuery(...args);
+    };
+    const send = () =>
+      ctx.app.inject({
+        method: request.method,
+        url: request.path,
+        headers: request.headers,
+        ...(request.body ? { payload: request.body } : {}),
+      });
+    if (cacheSeconds > 0)
+      for (let i = 0; i < 50 && !ctx.app.accessCache?.stats().isListening; i++)
+        await new Promise((r) => setTimeout(r, 100));
+    const warm = await send();
+    if (warm.statusCode !== 200) throw new Error(`in-process request: ${warm.statusCode} ${warm.body}`);
+    captured = [];
+    await send();
+    return captured as Statement[];
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** Sets of `statements` per second, run by `CONNECTIONS` loops over a pool of as many connections. */
+async function runSqlAlone(databaseUrl: string, statements: Statement[], durationS: number) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  const times: number[] = [];
+  const until = performance.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const t = performance.now();
+        for (const s of statements) await pool.query(s as pg.QueryConfig);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  await pool.end();
+  const sorted = times.sort((a, b) => a - b);
+  return { perSec: times.length / durationS, p50Ms: pct(sorted, 50), p95Ms: pct(sorted, 95) };
+}
+
+/** Answers per second of `request` at `CONNECTIONS` connections, and the server's CPU per answer. */
+async function runApi(base: string, pid: number, request: LoadRequest, durationS: number) {
+  const cpuStart = cpuMsOf(pid);
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: durationS,
+    requests: [request],
+  });
+  const answers = result.requests.total as number;
+  return {
+    perSec: answers / durationS,
+    p50Ms: result.latency.p50 as number,
+    // autocannon's histogram keeps p97.5 and p99, not p95: the nearest it reports above.
+    p97_5Ms: result.latency.p97_5 as number,
+    non2xx: (result.non2xx as number) + (result.errors as number),
+    serverCpuMsPerAnswer: (cpuMsOf(pid) - cpuStart) / Math.max(1, answers),
+  };
+}
+
+const database = await createDemoDatabase(adminUrl, 'paged');
+try {
+  log(`seed-demo: ${database.seedSummary}`);
+  const [user] = await createLoadUsers(database.databaseUrl, 1);
+  const modes = [
+    { name: 'user read on every request (ACCESS_CACHE_SECONDS=0)', cacheSeconds: 0 },
+    { name: 'user cache on (default)', cacheSeconds: 60 },
+  ];
+  const results = [];
+  let token: string | undefined; // signed in once (MFA enrolled then), valid for both servers
+  for (const mode of modes) {
+    const server = await startBenchServer(database, {
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'info',
+      ACCESS_CACHE_SECONDS: String(mode.cacheSeconds),
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    });
+    try {
+      token ??= (await signInLoadUsers(server.base, [user!]))[0];
+      const request = cycleOf(user!, token!).find((r) => r.path.startsWith('/api/transactions/account/'))!;
+      const rows = await checkAnswers(server.base, [[request]]);
+      const statements = await captureStatements(database, mode.cacheSeconds, request);
+      log(`${mode.name}: ${statements.length} statements per request, page rows ${JSON.stringify(rows)}`);
+      await runApi(server.base, server.pid, request, 3);
+      const api: Awaited<ReturnType<typeof runApi>>[] = [];
+      const sql: Awaited<ReturnType<typeof runSqlAlone>>[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        api.push(await runApi(server.base, server.pid, request, DURATION_S));
+        sql.push(await runSqlAlone(database.databaseUrl, statements, DURATION_S));
+        log(
+          `round ${round + 1}: API ${api.at(-1)!.perSec.toFixed(0)}/s, SQL ${sql.at(-1)!.perSec.toFixed(0)}/s`,
+        );
+      }
+      const apiPerSec = median(api.map((a) => a.perSec));
+      const sqlPerSec = median(sql.map((s) => s.perSec));
+      results.push({
+        mode: mode.name,
+        statements: statements.map((s) => s.text.replace(/\s+/g, ' ').slice(0, 160)),
+        apiPerSec: Math.round(apiPerSec),
+        apiP50Ms: median(api.map((a) => a.p50Ms)),
+        apiP97_5Ms: median(api.map((a) => a.p97_5Ms)),
+        apiNon2xx: api.reduce((n, a) => n + a.non2xx, 0),
+        serverCpuMsPerAnswer: round2(median(api.map((a) => a.serverCpuMsPerAnswer))),
+        sqlSetsPerSec: Math.round(sqlPerSec),
+        sqlP50Ms: round2(median(sql.map((s) => s.p50Ms))),
+        sqlP95Ms: round2(median(sql.map((s) => s.p95Ms))),
+        ratioToSql: round2(apiPerSec / sqlPerSec),
+        rounds: api.map((a, i) => ({
+          apiPerSec: Math.round(a.perSec),
+          sqlPerSec: Math.round(sql[i]!.perSec),
+        })),
+        serverErrorLog: countServerErrors(server.logFile),
+      });
+    } finally {
+      await server.stop();
+    }
+  }
+  const judged = results.at(-1)!;
+  const goals = {
+    atLeast3000PerSec: judged.apiPerSec >= GOAL.requestsPerSec,
+    atLeast0_8xSql: judged.ratioToSql >= GOAL.ratioToSql,
+  };
+  console.log(
+    JSON.stringify(
+      {
+        connections: CONNECTIONS,
+        durationS: DURATION_S,
+        rounds: ROUNDS,
+        results,
+        goal: `${GOAL.requestsPerSec} req/s and ${GOAL.ratioToSql}x the SQL alone, with the cache on`,
+        goals,
+        loadAverage: loadAverage(),
+        cores: os.availableParallelism(),
+      },
+      null,
+      2,
+    ),
+  );
+  if (!Object.values(goals).every(Boolean)) {
+    console.error('A goal of issue 21 "Speed" is missed (see goals above).');
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await database.drop();
+}
