@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { statementName, type Db, type DbOrTx } from '../../db/open-database';
 import { accountTransactionCounts, accounts, keywords, transactions } from '../../db/schema';
 import type { CompiledListQuery } from '../../platform/paging/paged-list';
@@ -46,6 +46,23 @@ export function selectTransactionCounts<Fields extends Record<string, SQL<number
   where: SQL | undefined,
 ) {
   return db.select(fields).from(transactions).where(where);
+}
+
+/**
+ * The page most requests ask for, the Transactions tab as it opens (no filter, no search, the default
+ * order: newest first, the id as tie-break), prepared once instead of built per request. It must order
+ * as compileListQuery orders transactionList's default (its test compares the two).
+ */
+export function prepareDefaultPage(db: Db) {
+  return db
+    .select(transactionFields)
+    .from(transactions)
+    .leftJoin(keywords, eq(keywords.keywordId, transactions.keywordId))
+    .where(eq(transactions.accountId, sql.placeholder('accountId')))
+    .orderBy(desc(transactions.transactionDate), desc(transactions.transactionId))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(statementName(db, 'transactions_default_page'));
 }
 
 /** The page: walks transactions_account_date_idx for the default order, keywords joined per row. */

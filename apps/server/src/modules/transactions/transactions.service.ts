@@ -68,9 +68,15 @@ function withoutAnyCreditDebit(query: PagedListQuery): PagedListQuery {
   };
 }
 
+/** The request of the Transactions tab as it opens: nothing narrows it, the default order. */
+function isDefaultPage(query: PagedListQuery): boolean {
+  return query.filters.length === 0 && query.searchTerm.trim() === '' && query.sortOrder.length === 0;
+}
+
 export function createTransactionsService(deps: { db: Db }) {
   const { db } = deps;
   const accountTotal = q.prepareAccountTotal(db);
+  const defaultPage = q.prepareDefaultPage(db);
 
   async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
     const rows = await q.selectTransactionsForUpdate(tx, ids);
@@ -93,11 +99,15 @@ export function createTransactionsService(deps: { db: Db }) {
       const [found] = await accountTotal.execute({ accountId });
       const account = found ?? null;
       assertVisibleAccount(user, account);
-      const page = await fetchPagedList(transactionList, withoutAnyCreditDebit(request), {
+      const listed = withoutAnyCreditDebit(request);
+      const page = await fetchPagedList(transactionList, listed, {
         where: q.whereAccount(accountId),
         total: async () => Number(account.count),
         count: (fields, where) => q.selectTransactionCounts(db, fields, where),
-        page: (p) => q.selectTransactionPage(db, p),
+        page: (p) =>
+          isDefaultPage(listed)
+            ? defaultPage.execute({ accountId, limit: p.limit, offset: p.offset })
+            : q.selectTransactionPage(db, p),
       });
       return { ...page, results: page.results.map(toTransaction) };
     },

@@ -68,9 +68,18 @@ describe('account transactions', () => {
     expect(first.body.results).toHaveLength(50);
     expect(first.body.results[0]).toMatchObject({ transactionId: ids[119], transactionDate: '2025-02-09' });
     expect(first.body.results[1]!.transactionId).toBe(ids[118]);
+    // The opening request runs a prepared statement; a stated order builds the query: the same rows.
+    const stated = await list({ pageSize: 50, sortOrder: [{ id: 'transactionDate', desc: true }] });
+    expect(stated.body.results).toEqual(first.body.results);
+    const statedLast = await list({
+      pageSize: 50,
+      pageIndex: 2,
+      sortOrder: [{ id: 'transactionDate', desc: true }],
+    });
     const third = await list({ pageSize: 50, pageIndex: 2 });
     expect(third.body.results).toHaveLength(20);
     expect(third.body.results.at(-1)!.transactionId).toBe(ids[0]);
+    expect(statedLast.body.results).toEqual(third.body.results);
     const seen = new Set(
       [
         ...first.body.results,
