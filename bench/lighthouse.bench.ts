@@ -58,6 +58,8 @@ interface Run {
   failedAccessibility: string[];
   lcpElement: string;
   opportunities: string[];
+  /** Lighthouse's measure of the CPU it ran on (higher is faster; it drops when the machine is busy). */
+  benchmarkIndex: number;
 }
 
 /** What one Lighthouse report says: scores (0-100), the metrics, failing a11y audits, main causes. */
@@ -100,6 +102,7 @@ function readResult(lhr: Result): Run {
     ),
     lcpElement: lcpItems.filter(Boolean)[0] ?? '',
     opportunities,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -236,9 +239,9 @@ try {
 
   const ms = (x: number) => `${Math.round(x)} ms`;
   console.log(
-    `\n| page | form factor | performance (median of ${RUNS}; runs) | accessibility | FCP | LCP | TBT | CLS | Speed Index |`,
+    `\n| page | form factor | performance (median of ${RUNS}; runs) | accessibility | FCP | LCP | TBT | CLS | Speed Index | benchmarkIndex |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   const missed: string[] = [];
   for (const { path: p, formFactor, runs } of results) {
     const m = medianRun(runs);
@@ -246,7 +249,8 @@ try {
     console.log(
       `| \`${p}\` | ${formFactor} | **${m.performance}** (${runs.map((r) => r.performance).join(', ')}) | ` +
         `${a11y} | ${ms(m.metrics.FCP)} | ${ms(m.metrics.LCP)} | ${ms(m.metrics.TBT)} | ` +
-        `${m.metrics.CLS.toFixed(3)} | ${ms(m.metrics.SI)} |`,
+        `${m.metrics.CLS.toFixed(3)} | ${ms(m.metrics.SI)} | ` +
+        `${Math.min(...runs.map((r) => r.benchmarkIndex))}-${Math.max(...runs.map((r) => r.benchmarkIndex))} |`,
     );
     if (m.performance < GOAL[formFactor]) missed.push(`${p} ${formFactor} performance ${m.performance}`);
     if (a11y < GOAL.accessibility) missed.push(`${p} ${formFactor} accessibility ${a11y}`);
