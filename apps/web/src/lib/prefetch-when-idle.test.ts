@@ -46,6 +46,25 @@ describe('prefetchWhenIdle', () => {
     expect(shell).not.toHaveBeenCalled();
   });
 
+  it('cancels with the function it scheduled with, even once that global is gone', () => {
+    const idle = stubIdleCallbacks();
+    const shell = vi.fn(() => Promise.resolve());
+    const cancel = prefetchWhenIdle([shell]);
+    vi.stubGlobal('cancelIdleCallback', undefined);
+    expect(cancel).not.toThrow();
+    expect(idle.pending.size).toBe(0);
+  });
+
+  it('waits a moment where the browser has requestIdleCallback but no cancelIdleCallback', () => {
+    vi.useFakeTimers();
+    stubIdleCallbacks();
+    vi.stubGlobal('cancelIdleCallback', undefined);
+    const shell = vi.fn(() => Promise.resolve());
+    prefetchWhenIdle([shell]);
+    vi.advanceTimersByTime(1_000);
+    expect(shell).toHaveBeenCalledOnce();
+  });
+
   it('waits a moment instead where the browser has no requestIdleCallback', () => {
     vi.useFakeTimers();
     vi.stubGlobal('requestIdleCallback', undefined);

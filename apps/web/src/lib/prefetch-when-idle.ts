@@ -22,9 +22,11 @@ export function prefetchWhenIdle(loaders: readonly ChunkLoader[]): () => void {
   const load = () => {
     for (const loader of loaders) loader().catch(() => undefined);
   };
-  if (typeof requestIdleCallback === 'function') {
+  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
+    // The cancel is taken now: a screen unmounted later must cancel with the function that scheduled.
+    const cancel = cancelIdleCallback;
     const id = requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
+    return () => cancel(id);
   }
   const id = setTimeout(load, FALLBACK_DELAY_MS);
   return () => clearTimeout(id);
