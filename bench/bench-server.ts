@@ -38,7 +38,7 @@ export function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -55,6 +55,8 @@ export interface BenchDatabase {
   /** The environment a server or CLI process of this database runs with. */
   env: NodeJS.ProcessEnv;
   seedSummary: string;
+  /** All that seed-demo printed (its invitation links, for a bench that signs a demo user in). */
+  seedOutput: string;
   drop(): Promise<void>;
 }
 
@@ -85,7 +87,7 @@ export async function createDemoDatabase(adminUrl: string, prefix: string): Prom
     throw new Error(`seed-demo failed:\n${seeded.stdout}\n${seeded.stderr}`);
   }
   const seedSummary = /Demo data from [^\n]*/.exec(seeded.stdout)?.[0] ?? 'done';
-  return { databaseUrl, dataDir, env, seedSummary, drop };
+  return { databaseUrl, dataDir, env, seedSummary, seedOutput: seeded.stdout, drop };
 }
 
 export interface BenchServer {

@@ -13,14 +13,20 @@
 // Those runs keep storage (disableStorageReset) and drop only the HTTP cache before each one, so every
 // run is a first load of the app's files by a signed-in user. Throttling is Lighthouse's default
 // (simulated). The reports land in bench/out/lighthouse/.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 import pg from 'pg';
+import {
+  benchLog,
+  createDemoDatabase,
+  freePort,
+  loadAverage,
+  startBenchServer,
+  type BenchServer,
+} from './bench-server';
 import { launchDebugBrowser, signInThroughUi, type DebugBrowser } from './lighthouse-browser';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -28,27 +34,9 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',');
 const GOAL = { mobile: 90, desktop: 98, accessibility: 100 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverDir = path.join(root, 'apps/server');
 const outDir = path.join(root, 'bench/out/lighthouse');
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `tideline_bench_lighthouse_${Date.now().toString(36)}`;
-
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const started = Date.now();
-const log = (msg: string) =>
-  console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${msg} (load ${loadAverage()})`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
+const log = benchLog();
 
 type FormFactor = 'mobile' | 'desktop';
 interface Run {
@@ -159,68 +147,37 @@ if (process.env.LIGHTHOUSE_SKIP_BUILD !== '1') {
   execFileSync('npm', ['run', 'build', '-w', '@tideline/web'], { cwd: root, stdio: 'ignore' });
 }
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${dbName}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tideline-bench-lighthouse-'));
-const serverLog = path.join(dataDir, 'server.log');
-let server: ReturnType<typeof spawn> | null = null;
+const database = await createDemoDatabase(adminUrl, 'lighthouse');
+let server: BenchServer | null = null;
 const browsers: DebugBrowser[] = [];
 
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: dbUrl.toString(),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-  };
-  delete env.SMTP_URL;
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'seed-demo'], {
-    cwd: serverDir,
-    env: { ...env, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (seeded.status !== 0) throw new Error(`seed-demo failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  log(`seed-demo: ${/Demo data from [^\n]*/.exec(seeded.stdout)?.[0] ?? 'done'}`);
+  log(`seed-demo: ${database.seedSummary}`);
   // The first Admin of the printed invitations: "  Admin   Name   email\n    link".
-  const invite = /^ {2}Admin\s.*?(\S+@\S+)\s*\n\s+(\S+\/reset-password\/\S+)/m.exec(seeded.stdout);
-  if (!invite) throw new Error(`seed-demo printed no Admin invitation:\n${seeded.stdout}`);
-  const [, adminEmail, inviteLink] = invite;
+  const invite = /^ {2}Admin\s.*?(\S+@\S+)\s*\n\s+(\S+\/reset-password\/\S+)/m.exec(database.seedOutput);
+  if (!invite) throw new Error(`seed-demo printed no Admin invitation:\n${database.seedOutput}`);
+  const [, adminEmail, invitePath] = invite;
 
   // The issue names client 1; on a fresh database the demo's first client is 1, but take what is there.
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  const db = new pg.Client({ connectionString: database.databaseUrl });
   await db.connect();
   const { rows } = await db.query<{ id: number }>('select min(client_id) as id from clients');
   await db.end();
   const clientId = rows[0]!.id;
   if (clientId !== 1) console.log(`The demo's first client is ${clientId}, not 1: measuring that one.`);
 
-  const logFd = openSync(serverLog, 'a');
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', logFd, logFd],
-  });
-  for (let ok = false; !ok; await sleep(300)) {
-    if (server.exitCode !== null) throw new Error(`server exited:\n${readFileSync(serverLog, 'utf8')}`);
-    ok = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-  }
+  server = await startBenchServer(database, { LOG_LEVEL: 'warn' });
+  const { base } = server;
+  // seed-demo ran before the server had a port: its links name the default address, so keep the rest.
+  const { pathname, search } = new URL(invitePath!);
+  const inviteLink = base + pathname + search;
   log(`server on ${base}`);
 
   const signedOut = await launchDebugBrowser(await freePort());
   browsers.push(signedOut);
   const signedIn = await launchDebugBrowser(await freePort());
   browsers.push(signedIn);
-  await signInThroughUi(signedIn.context, inviteLink!, adminEmail!);
+  await signInThroughUi(signedIn.context, inviteLink, adminEmail!);
   log(`${adminEmail} signed in`);
 
   const pages = [
@@ -276,14 +233,6 @@ try {
   process.exitCode = 1;
 } finally {
   for (const browser of browsers) await browser.close();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    const timer = setTimeout(() => server!.kill('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
+  await database.drop();
 }
