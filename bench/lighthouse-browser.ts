@@ -73,7 +73,8 @@ export async function launchDebugBrowser(port: number): Promise<DebugBrowser> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing into the profile as the browser exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
