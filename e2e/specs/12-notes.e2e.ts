@@ -80,7 +80,8 @@ test('a note is added with a tag, commented, resolved, restored and deleted', as
   await view.getByText('No comments found.').waitFor();
   await view.getByLabel('Add a comment').fill(commentText);
   await view.getByRole('button', { name: 'Add Comment' }).click();
-  await view.getByText(commentText).waitFor();
+  // The comment box still holds the text until the save answers: look for it in the list.
+  await view.getByTestId('note-comments-list').getByText(commentText).waitFor();
   await saveScreenshot(page, '12-notes-view');
   await view.getByRole('button', { name: 'Resolve' }).click();
   await confirmIn('Resolve Notes', 'This action can only be undone by an administrator.', 'Resolve');
@@ -94,7 +95,7 @@ test('a note is added with a tag, commented, resolved, restored and deleted', as
   await row.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'View' }).click();
   view = page.getByRole('dialog', { name: title });
-  await view.getByText(commentText).waitFor();
+  await view.getByTestId('note-comments-list').getByText(commentText).waitFor();
   assert.equal(await view.getByLabel('Add a comment').isDisabled(), true);
   assert.equal(await view.getByRole('button', { name: 'Resolve' }).count(), 0);
   await view.getByRole('button', { name: 'Restore' }).click();
