@@ -50,8 +50,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = createPool(options.databaseUrl, options.poolSize ?? 10);
+    const db = drizzle(pool, { schema });
+    // A URL may lead to PGlite too (the tests' shared in-memory database, or a pglite-socket someone
+    // runs): its connections share one session, so its statements go unnamed as in embedded mode.
+    if (await isPglite(pool)) embeddedDbs.add(db);
     return {
-      db: drizzle(pool, { schema }),
+      db,
       pool,
       url: options.databaseUrl,
       mode: 'server',
@@ -72,6 +76,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await embedded.stop();
     },
   };
+}
+
+async function isPglite(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ version: string }>('select version()');
+  return rows[0]?.version.includes('PGlite') ?? false;
 }
 
 function createPool(connectionString: string, max: number): pg.Pool {
