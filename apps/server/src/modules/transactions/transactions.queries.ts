@@ -49,20 +49,42 @@ export function selectTransactionCounts<Fields extends Record<string, SQL<number
 }
 
 /**
- * The page most requests ask for, the Transactions tab as it opens (no filter, no search, the default
- * order: newest first, the id as tie-break), prepared once instead of built per request. It must order
- * as compileListQuery orders transactionList's default (its test compares the two).
+ * The Transactions tab as it opens (no filter, no search, the default order: newest first, the id as
+ * tie-break), in one round trip prepared once per database: the account's client (visibility is decided
+ * on it) and counter, beside the page of rows down transactions_account_date_idx (a lateral join). No
+ * row when the account does not exist; one row with null page fields when the page has no rows. It must
+ * order as compileListQuery orders transactionList's default (its test compares the two).
  */
-export function prepareDefaultPage(db: Db) {
-  return db
+export function prepareAccountWithDefaultPage(db: Db) {
+  const page = db
     .select(transactionFields)
     .from(transactions)
     .leftJoin(keywords, eq(keywords.keywordId, transactions.keywordId))
-    .where(eq(transactions.accountId, sql.placeholder('accountId')))
+    .where(eq(transactions.accountId, accounts.accountId))
     .orderBy(desc(transactions.transactionDate), desc(transactions.transactionId))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare(statementName(db, 'transactions_default_page'));
+    .as('page');
+  return db
+    .select({
+      accountClientId: accounts.clientId,
+      count: sql<number>`coalesce(${accountTransactionCounts.transactionCount}, 0)`,
+      row: {
+        transactionId: page.transactionId,
+        clientId: page.clientId,
+        accountId: page.accountId,
+        transactionDate: page.transactionDate,
+        transactionDescription: page.transactionDescription,
+        amount: page.amount,
+        keyword: page.keyword,
+        keywordId: page.keywordId,
+      },
+    })
+    .from(accounts)
+    .leftJoin(accountTransactionCounts, eq(accountTransactionCounts.accountId, accounts.accountId))
+    .leftJoinLateral(page, sql`true`)
+    .where(eq(accounts.accountId, sql.placeholder('accountId')))
+    .prepare(statementName(db, 'transactions_account_default_page'));
 }
 
 /** The page: walks transactions_account_date_idx for the default order, keywords joined per row. */

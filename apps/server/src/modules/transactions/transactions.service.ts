@@ -11,7 +11,7 @@ import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
+import { compileListQuery, definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
 import { assertVisibleAccount } from '../accounts/accounts.service';
 import * as q from './transactions.queries';
 
@@ -76,7 +76,7 @@ function isDefaultPage(query: PagedListQuery): boolean {
 export function createTransactionsService(deps: { db: Db }) {
   const { db } = deps;
   const accountTotal = q.prepareAccountTotal(db);
-  const defaultPage = q.prepareDefaultPage(db);
+  const accountWithDefaultPage = q.prepareAccountWithDefaultPage(db);
 
   async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
     const rows = await q.selectTransactionsForUpdate(tx, ids);
@@ -88,26 +88,38 @@ export function createTransactionsService(deps: { db: Db }) {
   return {
     /**
      * The account's Transactions table. The total is the account's maintained counter, read with the
-     * account's client in the one statement that also decides visibility; only a filter or search counts
-     * rows, and a search counts through the (account, trigram) index.
+     * account's client in the statement that also decides visibility; as the tab opens, that statement
+     * also brings the page (one round trip per request). Only a filter or search counts rows, and a
+     * search counts through the (account, trigram) index.
      */
     async listAccountTransactions(
       user: CurrentUser,
       accountId: number,
       request: PagedListQuery,
     ): Promise<PagedList<Transaction>> {
+      const listed = withoutAnyCreditDebit(request);
+      const where = q.whereAccount(accountId);
+      if (isDefaultPage(listed)) {
+        // One round trip: the rows come with the account and are dropped unread if it is not visible.
+        const { limit, offset } = compileListQuery(transactionList, listed);
+        const rows = await accountWithDefaultPage.execute({ accountId, limit, offset });
+        const account = rows[0] ? { clientId: rows[0].accountClientId, count: rows[0].count } : null;
+        assertVisibleAccount(user, account);
+        return fetchPagedList(transactionList, listed, {
+          where,
+          total: async () => Number(account.count),
+          count: (fields, w) => q.selectTransactionCounts(db, fields, w),
+          page: async () => rows.flatMap((r) => (r.row ? [toTransaction(r.row)] : [])),
+        });
+      }
       const [found] = await accountTotal.execute({ accountId });
       const account = found ?? null;
       assertVisibleAccount(user, account);
-      const listed = withoutAnyCreditDebit(request);
       const page = await fetchPagedList(transactionList, listed, {
-        where: q.whereAccount(accountId),
+        where,
         total: async () => Number(account.count),
-        count: (fields, where) => q.selectTransactionCounts(db, fields, where),
-        page: (p) =>
-          isDefaultPage(listed)
-            ? defaultPage.execute({ accountId, limit: p.limit, offset: p.offset })
-            : q.selectTransactionPage(db, p),
+        count: (fields, w) => q.selectTransactionCounts(db, fields, w),
+        page: (p) => q.selectTransactionPage(db, p),
       });
       return { ...page, results: page.results.map(toTransaction) };
     },

@@ -92,6 +92,22 @@ describe('account transactions', () => {
     expect(byAmount.body.results[0]!.amount).toBe(-1117.5);
   });
 
+  it('opens an account without transactions empty, and an unknown account as not found', async () => {
+    const [client] = (await createClients(ctx, 1, 'Transactions empty')) as [number];
+    const empty = await createAccountRow(ctx, client, await createRelatedBank(ctx, client));
+    const opened = await list({ pageSize: 50 }, admin, empty);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toMatchObject({ results: [], resultCount: 0, totalCount: 0, pageCount: 0 });
+    // The rows come back with the account in one statement: a viewer of another client gets none.
+    const hidden = await list({ pageSize: 50 }, viewer, empty);
+    expect(hidden).toMatchObject({ status: 404, body: { msg: 'Account not found.' } });
+    expect(hidden.body.results).toBeUndefined();
+    const unknown = await list({ pageSize: 50 }, admin, 2_000_000_000);
+    expect(unknown).toMatchObject({ status: 404, body: { msg: 'Account not found.' } });
+    const pastEnd = await list({ pageSize: 50, pageIndex: 9 });
+    expect(pastEnd.body).toMatchObject({ results: [], resultCount: 120, totalCount: 120, pageCount: 3 });
+  });
+
   it('filters by date range, description prefix, credit or debit, keyword, amount range and search', async () => {
     const range = await list({
       filters: [{ id: 'transactionDate', value: { from: '2025-01-02', to: '2025-01-03' } }],
