@@ -78,13 +78,17 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 async function requestNewAccessToken(): Promise<string | null> {
+  // The answer's schema is fetched beside the refresh, not after it: on a reload every first query
+  // waits for this token, and a chunk fetched only once the answer is in added a round trip to each.
+  const schemas = loadAuthSchemas();
+  schemas.catch(() => undefined); // awaited below; not a stray rejection when the session has ended
   const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
   if (response.status === 401) {
     expireSession();
     return null;
   }
   if (!response.ok) throw await readError(response);
-  const [{ TokenResultSchema }, body] = await Promise.all([loadAuthSchemas(), response.json()]);
+  const [{ TokenResultSchema }, body] = await Promise.all([schemas, response.json()]);
   const { accessToken: token } = TokenResultSchema.parse(body);
   accessToken = token;
   return token;

@@ -100,7 +100,8 @@ export function searchRows<T>(rows: readonly T[], columns: readonly DataTableCol
   return rows.filter((row) => searchable.some((c) => searchText(readColumn(c, row)).includes(needle)));
 }
 
-const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+// Made on the first sort, not when a screen with a table loads (see formatCurrency in lib/format.ts).
+let collator: Intl.Collator | undefined;
 
 function compareCells(a: CellValue, b: CellValue): number {
   const isBlankA = a === null || a === undefined || a === '';
@@ -109,6 +110,7 @@ function compareCells(a: CellValue, b: CellValue): number {
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  collator ??= new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
   return collator.compare(String(a), String(b));
 }
 

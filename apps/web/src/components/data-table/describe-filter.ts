@@ -1,13 +1,10 @@
 import { normalizeDateRange, normalizeNumericRange } from '@tideline/contracts/paging/filter-semantics';
 import type { FilterValue } from '@tideline/contracts/paging/paging.schemas';
+import { formatCurrency } from '../../lib/format';
 import type { DateRangeFilterValue, FilterDefinition, RangeFilterValue } from './data-table.types';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
 function formatAmount(n: number, kind: 'number' | 'money'): string {
-  if (kind === 'number') return String(n);
-  // platform.md 9: a zero amount shows as $0.
-  return n === 0 ? '$0' : usd.format(n);
+  return kind === 'number' ? String(n) : formatCurrency(n);
 }
 
 /** YYYY-MM-DD as MM/DD/YYYY (platform.md 9). */
