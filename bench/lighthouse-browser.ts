@@ -43,7 +43,8 @@ export async function launchDebugBrowser(port: number): Promise<DebugBrowser> {
   const child: ChildProcess = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so closing it stops its helper processes too (they write into the profile).
+    { stdio: 'ignore', detached: true },
   );
   const endpoint = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
@@ -73,8 +74,17 @@ export async function launchDebugBrowser(port: number): Promise<DebugBrowser> {
         child.kill('SIGTERM');
         await exited;
       }
-      // Chromium's helper processes may still be writing into the profile as the browser exits.
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      try {
+        process.kill(-child.pid!, 'SIGKILL'); // any helper still alive
+      } catch {
+        // the group is gone already
+      }
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        // A throwaway folder under the system's temporary directory: not worth failing the bench for.
+        console.warn(`Could not remove the browser profile ${profile}: ${String(error)}`);
+      }
     },
   };
 }
