@@ -76,7 +76,7 @@ function isDefaultPage(query: PagedListQuery): boolean {
 export function createTransactionsService(deps: { db: Db }) {
   const { db } = deps;
   const accountTotal = q.prepareAccountTotal(db);
-  const accountWithDefaultPage = q.prepareAccountWithDefaultPage(db);
+  const defaultPageWithAccount = q.prepareDefaultPageWithAccount(db);
 
   async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
     const rows = await q.selectTransactionsForUpdate(tx, ids);
@@ -100,17 +100,20 @@ export function createTransactionsService(deps: { db: Db }) {
       const listed = withoutAnyCreditDebit(request);
       const where = q.whereAccount(accountId);
       if (isDefaultPage(listed)) {
-        // One round trip: the rows come with the account and are dropped unread if it is not visible.
+        // One round trip: the rows come with their account and are dropped unread if it is not visible.
         const { limit, offset } = compileListQuery(transactionList, listed);
-        const rows = await accountWithDefaultPage.execute({ accountId, limit, offset });
-        const account = rows[0] ? { clientId: rows[0].accountClientId, count: rows[0].count } : null;
-        assertVisibleAccount(user, account);
-        return fetchPagedList(transactionList, listed, {
-          where,
-          total: async () => Number(account.count),
-          count: (fields, w) => q.selectTransactionCounts(db, fields, w),
-          page: async () => rows.flatMap((r) => (r.row ? [toTransaction(r.row)] : [])),
-        });
+        const rows = await defaultPageWithAccount.execute({ accountId, limit, offset });
+        if (rows[0]) {
+          const { accountClientId, accountCount } = rows[0];
+          assertVisibleAccount(user, { clientId: accountClientId });
+          return fetchPagedList(transactionList, listed, {
+            where,
+            total: async () => Number(accountCount),
+            count: (fields, w) => q.selectTransactionCounts(db, fields, w),
+            page: async () =>
+              rows.map(({ accountClientId: _c, accountCount: _n, ...row }) => toTransaction(row)),
+          });
+        }
       }
       const [found] = await accountTotal.execute({ accountId });
       const account = found ?? null;

@@ -98,10 +98,14 @@ describe('account transactions', () => {
     const opened = await list({ pageSize: 50 }, admin, empty);
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ results: [], resultCount: 0, totalCount: 0, pageCount: 0 });
-    // The rows come back with the account in one statement: a viewer of another client gets none.
+    // An empty page reads the account on its own: a viewer of another client still gets 404.
     const hidden = await list({ pageSize: 50 }, viewer, empty);
     expect(hidden).toMatchObject({ status: 404, body: { msg: 'Account not found.' } });
     expect(hidden.body.results).toBeUndefined();
+    // With rows, the page and the account come in one statement: still 404 for another client's viewer.
+    const foreign = await list({ pageSize: 50 }, viewer, foreignAccount);
+    expect(foreign).toMatchObject({ status: 404, body: { msg: 'Account not found.' } });
+    expect(foreign.body.results).toBeUndefined();
     const unknown = await list({ pageSize: 50 }, admin, 2_000_000_000);
     expect(unknown).toMatchObject({ status: 404, body: { msg: 'Account not found.' } });
     const pastEnd = await list({ pageSize: 50, pageIndex: 9 });
