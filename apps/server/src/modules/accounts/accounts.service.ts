@@ -139,11 +139,14 @@ export function createAccountsService(deps: { db: Db }) {
   return {
     /** GET /all/{clientId} (isStaging false) and GET /review/{clientId} (isStaging true). */
     async listAccounts(user: CurrentUser, clientId: number, isStaging: boolean): Promise<Account[]> {
-      await assertVisibleClient(db, user, clientId);
+      assertClientAccess(user, clientId, CLIENT_MSG.notFound);
       const rows = await q.selectAccounts(
         db,
         and(eq(accounts.clientId, clientId), eq(accounts.isStaging, isStaging)),
       );
+      // An account's client exists (foreign key): only an empty list asks whether the client does, so
+      // the usual request is one round trip (issue 21 point 2).
+      if (rows.length === 0) await assertVisibleClient(db, user, clientId);
       return rows.map(toAccount);
     },
 

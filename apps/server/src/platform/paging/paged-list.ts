@@ -134,15 +134,19 @@ export async function fetchPagedList<Row>(
 ): Promise<PagedList<Row>> {
   const compiled = compileListQuery(definition, query);
   const searches = query.searchTerm.trim() !== '';
-  const counted =
+  const readPage = () => source.page({ ...compiled, where: and(source.where, compiled.where) });
+  // The first page is read whatever the count says, so it is asked for beside the count (on another
+  // pool connection): the answer waits for the slower of the two, not for both. A later page waits for
+  // the count, which says whether it is past the end.
+  const [counted, firstPage] = await Promise.all([
     searches && source.searchCount
-      ? await countSearchUpTo(compiled, source, source.searchCount)
-      : await countList(compiled, source);
+      ? countSearchUpTo(compiled, source, source.searchCount)
+      : countList(compiled, source),
+    compiled.offset === 0 ? readPage() : undefined,
+  ]);
   const { totalCount, resultCount } = counted;
   const offsetPastEnd = compiled.offset >= resultCount;
-  const results = offsetPastEnd
-    ? []
-    : await source.page({ ...compiled, where: and(source.where, compiled.where) });
+  const results = firstPage ?? (offsetPastEnd ? [] : await readPage());
   const pageCount = Math.ceil(resultCount / query.pageSize);
   return {
     results,
