@@ -134,19 +134,15 @@ export async function fetchPagedList<Row>(
 ): Promise<PagedList<Row>> {
   const compiled = compileListQuery(definition, query);
   const searches = query.searchTerm.trim() !== '';
-  const readPage = () => source.page({ ...compiled, where: and(source.where, compiled.where) });
-  // The first page is read whatever the count says, so it is asked for beside the count (on another
-  // pool connection): the answer waits for the slower of the two, not for both. A later page waits for
-  // the count, which says whether it is past the end.
-  const [counted, firstPage] = await Promise.all([
+  const counted =
     searches && source.searchCount
-      ? countSearchUpTo(compiled, source, source.searchCount)
-      : countList(compiled, source),
-    compiled.offset === 0 ? readPage() : undefined,
-  ]);
+      ? await countSearchUpTo(compiled, source, source.searchCount)
+      : await countList(compiled, source);
   const { totalCount, resultCount } = counted;
   const offsetPastEnd = compiled.offset >= resultCount;
-  const results = firstPage ?? (offsetPastEnd ? [] : await readPage());
+  const results = offsetPastEnd
+    ? []
+    : await source.page({ ...compiled, where: and(source.where, compiled.where) });
   const pageCount = Math.ceil(resultCount / query.pageSize);
   return {
     results,
