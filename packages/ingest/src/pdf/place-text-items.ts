@@ -147,19 +147,35 @@ function findColumns(tableLines: Line[]): { x0: number; x1: number }[] {
   for (let x = 1; x <= width; x++) coverage[x] = (coverage[x] ?? 0) + (coverage[x - 1] ?? 0);
   const at = (x: number) => coverage[Math.max(0, Math.min(width, Math.floor(x) - origin))] ?? 0;
 
-  /** The valley where a range splits into two columns, or undefined when it is one column. */
+  /**
+   * The valley where a range splits into two columns, or undefined when it is one column. The valley
+   * is the point crossed by the smallest share of the lines on its thinner side, not merely by the
+   * fewest lines: where a column's longest texts taper off at its right end, a handful of lines cover
+   * a point there, and that tail must not hide the real gap between two full columns (a statement of
+   * three pages has six furniture lines across its date and description columns, and only five
+   * descriptions reached the end of theirs).
+   */
   const findSplit = (range: { x0: number; x1: number }) => {
     const from = Math.ceil(range.x0);
     const to = Math.floor(range.x1);
+    if (to - from < 2) return undefined;
+    // The most lines covering any point left of x (from `from`), and right of x (up to `to`).
+    const leftMax = new Int32Array(to - from + 1);
+    const rightMax = new Int32Array(to - from + 1);
+    for (let x = from + 1; x <= to; x++) leftMax[x - from] = Math.max(leftMax[x - from - 1]!, at(x - 1));
+    for (let x = to - 1; x >= from; x--) rightMax[x - from] = Math.max(rightMax[x - from + 1]!, at(x + 1));
     let valley = -1;
-    for (let x = from + 1; x < to; x++) if (valley === -1 || at(x) < at(valley)) valley = x;
-    if (valley === -1) return undefined;
-    let left = 0;
-    let right = 0;
-    for (let x = from; x < valley; x++) left = Math.max(left, at(x));
-    for (let x = valley + 1; x < to; x++) right = Math.max(right, at(x));
-    const level = MAX_CROSSING_SHARE * Math.min(left, right);
-    if (at(valley) > level) return undefined;
+    let bestShare = Infinity;
+    for (let x = from + 1; x < to; x++) {
+      const thinner = Math.min(leftMax[x - from]!, rightMax[x - from]!);
+      const share = thinner === 0 ? Infinity : at(x) / thinner;
+      if (share < bestShare) {
+        valley = x;
+        bestShare = share;
+      }
+    }
+    if (valley === -1 || bestShare > MAX_CROSSING_SHARE) return undefined;
+    const level = MAX_CROSSING_SHARE * Math.min(leftMax[valley - from]!, rightMax[valley - from]!);
     let start = valley;
     let end = valley;
     while (start - 1 > from && at(start - 1) <= level) start--;
