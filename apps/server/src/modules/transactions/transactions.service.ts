@@ -11,7 +11,7 @@ import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { compileListQuery, definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
+import { definePagedList, fetchPagedList, pageWindow } from '../../platform/paging/paged-list';
 import { assertVisibleAccount } from '../accounts/accounts.service';
 import * as q from './transactions.queries';
 
@@ -98,31 +98,23 @@ export function createTransactionsService(deps: { db: Db }) {
       request: PagedListQuery,
     ): Promise<PagedList<Transaction>> {
       const listed = withoutAnyCreditDebit(request);
-      const where = q.whereAccount(accountId);
-      if (isDefaultPage(listed)) {
-        // One round trip: the rows come with their account and are dropped unread if it is not visible.
-        const { limit, offset } = compileListQuery(transactionList, listed);
-        const rows = await defaultPageWithAccount.execute({ accountId, limit, offset });
-        if (rows[0]) {
-          const { accountClientId, accountCount } = rows[0];
-          assertVisibleAccount(user, { clientId: accountClientId });
-          return fetchPagedList(transactionList, listed, {
-            where,
-            total: async () => Number(accountCount),
-            count: (fields, w) => q.selectTransactionCounts(db, fields, w),
-            page: async () =>
-              rows.map(({ accountClientId: _c, accountCount: _n, ...row }) => toTransaction(row)),
-          });
-        }
-      }
-      const [found] = await accountTotal.execute({ accountId });
-      const account = found ?? null;
+      // As the tab opens, one round trip: the page, each row carrying its account, dropped unread if the
+      // account is not visible. Any other request, or an empty opening page, reads the account first.
+      const opening = isDefaultPage(listed)
+        ? await defaultPageWithAccount.execute({ accountId, ...pageWindow(listed) })
+        : [];
+      const account = opening[0]
+        ? { clientId: opening[0].accountClientId, count: opening[0].accountCount }
+        : ((await accountTotal.execute({ accountId }))[0] ?? null);
       assertVisibleAccount(user, account);
       const page = await fetchPagedList(transactionList, listed, {
-        where,
+        where: q.whereAccount(accountId),
         total: async () => Number(account.count),
-        count: (fields, w) => q.selectTransactionCounts(db, fields, w),
-        page: (p) => q.selectTransactionPage(db, p),
+        count: (fields, where) => q.selectTransactionCounts(db, fields, where),
+        page: async (p) =>
+          opening.length > 0
+            ? opening.map(({ accountClientId: _c, accountCount: _n, ...row }) => row)
+            : q.selectTransactionPage(db, p),
       });
       return { ...page, results: page.results.map(toTransaction) };
     },

@@ -81,6 +81,11 @@ export interface CompiledListQuery {
   offset: number;
 }
 
+/** The rows a request's page covers: `limit` rows from `offset`. */
+export function pageWindow(query: PagedListQuery): { limit: number; offset: number } {
+  return { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
+}
+
 /** Turns a parsed request into SQL pieces through the whitelist; anything else is a 400. */
 export function compileListQuery(definition: PagedListDefinition, query: PagedListQuery): CompiledListQuery {
   const conditions: SQL[] = [];
@@ -94,8 +99,7 @@ export function compileListQuery(definition: PagedListDefinition, query: PagedLi
   return {
     where: conditions.length ? and(...conditions) : undefined,
     orderBy: orderByOf(definition, query.sortOrder),
-    limit: query.pageSize,
-    offset: query.pageIndex * query.pageSize,
+    ...pageWindow(query),
   };
 }
 
