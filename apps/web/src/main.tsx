@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadSignedInScreen } from './app/app-routes';
@@ -18,12 +18,15 @@ if (useSessionStore.getState().user) {
   refreshAccessToken().catch(() => undefined);
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

@@ -1,5 +1,5 @@
 import { ScrollRegion } from './scroll-region';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -41,7 +41,10 @@ export function PagedWidget<T>({
   renderRow: (row: T) => ReactNode;
 }) {
   const [pageIndex, setPageIndex] = useState(0);
-  const page = rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+  // The rows are drawn in a background render React can interrupt, as DataTable's are (use-table-data.ts):
+  // the spinner stays until then, instead of one long task when the answer arrives.
+  const shown = useDeferredValue(useMemo(() => ({ isLoading, rows }), [isLoading, rows]));
+  const page = shown.rows.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
   return (
     <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
       <CardHeader
@@ -50,11 +53,11 @@ export function PagedWidget<T>({
         slotProps={{ title: { id, component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        {isLoading ? (
+        {shown.isLoading ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading" />
           </Box>
-        ) : rows.length === 0 ? (
+        ) : shown.rows.length === 0 ? (
           <EmptyState />
         ) : (
           <>
@@ -76,7 +79,7 @@ export function PagedWidget<T>({
             </ScrollRegion>
             <TablePagination
               component="div"
-              count={rows.length}
+              count={shown.rows.length}
               page={pageIndex}
               rowsPerPage={pageSize}
               rowsPerPageOptions={[]}

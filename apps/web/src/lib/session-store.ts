@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { LoggedUser } from '@tideline/contracts/users/logged-user.schemas';
@@ -25,7 +26,9 @@ export const useSessionStore = create<SessionState>()(
       user: null,
       marketData: null,
       hasSignedOut: false,
-      setUser: (user) => set({ user, hasSignedOut: false }),
+      // The same user again (the reload's session check) keeps the object and its permList, so screens
+      // that read them do not all render again at once, synchronously, while the page is first drawn.
+      setUser: (user) => set((state) => ({ user: replaceEqualDeep(state.user, user), hasSignedOut: false })),
       setMarketData: (marketData) => set({ marketData }),
       clearSession: () => set({ user: null, marketData: null, hasSignedOut: false }),
       signOut: () => set({ user: null, marketData: null, hasSignedOut: true }),

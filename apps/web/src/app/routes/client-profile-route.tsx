@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -237,6 +237,10 @@ function tabOfState(state: unknown): number | null {
 export default function ClientProfileRoute() {
   const { id } = useParams();
   const client = useClientOrRedirect(Number(id));
+  // The header is drawn as soon as the client arrives; the tab's panel (seven widgets and their charts on
+  // the summary) follows in a background render React can interrupt. Drawn together, the client's name,
+  // the largest paint, waited on all of them (issue 21, Lighthouse).
+  const panelClient = useDeferredValue(client);
   const permList = usePermList();
   const location = useLocation();
   const navigate = useNavigate();
@@ -288,7 +292,7 @@ export default function ClientProfileRoute() {
             aria-labelledby={`client-tab-${current.index}`}
           >
             <Suspense fallback={<PageLoader />}>
-              <current.Panel client={client} />
+              {panelClient ? <current.Panel client={panelClient} /> : <PageLoader />}
             </Suspense>
           </div>
         </>

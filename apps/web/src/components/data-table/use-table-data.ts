@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isEmptyFilterValue } from '@tideline/contracts/paging/filter-semantics';
 import type { ListFilter, PagedListRequest } from '@tideline/contracts/paging/paging.schemas';
@@ -101,7 +101,33 @@ export function useTableData<T>({
     placeholderData: keepPreviousData,
   });
 
-  const clientRows = mode.kind === 'client' ? mode.rows : undefined;
+  const latestClientRows = mode.kind === 'client' ? mode.rows : undefined;
+  const isClientLoading = mode.kind === 'client' && Boolean(mode.isLoading);
+  // What the table shows is drawn in a background render React can interrupt (useDeferredValue): an
+  // answer arriving through useQuery would otherwise draw every row at once, synchronously, in one long
+  // task (issue 21: a dashboard's tables were most of its blocking time on a phone). Until that render
+  // ends, the table keeps what it showed, loading state included, so the two never disagree.
+  const shown = useDeferredValue(
+    useMemo(
+      () => ({
+        clientRows: latestClientRows,
+        isClientLoading,
+        page: query.isError ? undefined : query.data,
+        isPending: query.isPending && query.fetchStatus !== 'idle',
+        isFetching: query.isFetching,
+      }),
+      [
+        latestClientRows,
+        isClientLoading,
+        query.isError,
+        query.data,
+        query.isPending,
+        query.fetchStatus,
+        query.isFetching,
+      ],
+    ),
+  );
+  const { clientRows } = shown;
   const filteredRows = useMemo(() => {
     if (!clientRows) return null;
     const filtered = filterRows(clientRows, columns, filterDefinitions, filters);
@@ -118,8 +144,8 @@ export function useTableData<T>({
       filteredCount: rows.length,
       isFilteredCountBounded: false,
       totalCount: clientRows?.length ?? 0,
-      isLoading: Boolean(mode.isLoading) && !clientRows,
-      isRefreshing: Boolean(mode.isLoading) && Boolean(clientRows),
+      isLoading: shown.isClientLoading && !clientRows,
+      isRefreshing: shown.isClientLoading && Boolean(clientRows),
       filteredRows,
       lastPageIndex: lastPage,
       reload: () => undefined,
@@ -128,15 +154,15 @@ export function useTableData<T>({
   }
 
   // platform.md 8: a rejected fetch empties the data with no user message.
-  const page = query.isError ? undefined : query.data;
+  const { page } = shown;
   return {
     lastPageIndex: page ? Math.max(0, Math.ceil(page.resultCount / request.pageSize) - 1) : null,
     pageRows: page?.results ?? EMPTY,
     filteredCount: page?.resultCount ?? 0,
     isFilteredCountBounded: page?.resultCountBounded === true,
     totalCount: page?.totalCount ?? 0,
-    isLoading: query.isPending && query.fetchStatus !== 'idle',
-    isRefreshing: query.isFetching && !query.isPending,
+    isLoading: shown.isPending,
+    isRefreshing: shown.isFetching && !shown.isPending,
     filteredRows: null,
     reload: () => void query.refetch(),
     expire: () => void queryClient.invalidateQueries({ queryKey: [...mode.queryKey], refetchType: 'none' }),

@@ -75,8 +75,15 @@ describe('the analysis page', { timeout: UI_TEST_TIMEOUT }, () => {
       await screen.findByRole('heading', { name: 'Analysis: Open Reports' }, { timeout: 20_000 }),
     ).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Clients with Open Reports' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(['Cedar Valley County', 'Millbrook']);
+    // The rows are drawn in a background render after the answer (use-table-data.ts): wait for them.
+    const rowsOf = () => within(table).getAllByRole('row').slice(1);
+    await waitFor(() =>
+      expect(rowsOf().map((r) => r.querySelector('td')?.textContent)).toEqual([
+        'Cedar Valley County',
+        'Millbrook',
+      ]),
+    );
+    const rows = rowsOf();
     expect(within(rows[0]!).getByText('In Progress')).toBeTruthy();
     expect(within(rows[0]!).getByText('10/05/2026')).toBeTruthy();
     expect(within(rows[1]!).getByText('10/31/2026')).toBeTruthy();

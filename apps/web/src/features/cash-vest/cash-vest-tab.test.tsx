@@ -76,7 +76,7 @@ describe('cashVest tab', { timeout: UI_TEST_TIMEOUT }, () => {
     renderTab(['VIEW_CASH_VEST_SCORES']);
     const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(panelTitles()).toHaveLength(2));
-    const third = screen.getByRole('checkbox', { name: 'View the cashVest score of 01/05/2025' });
+    const third = await screen.findByRole('checkbox', { name: 'View the cashVest score of 01/05/2025' });
     expect((third as HTMLInputElement).checked).toBe(false);
     await user.click(third);
     // Of the two viewed by default, the older counts as viewed first: it gives way.

@@ -44,13 +44,16 @@ describe('open batches page', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Data Ingestion: Open Batches' }, { timeout: 20_000 }),
     ).toBeTruthy();
-    const rows = within(await table())
-      .getAllByRole('row')
-      .slice(1);
-    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual([
-      'Globex Schools',
-      'Acme CountyHas notes',
-    ]);
+    // The rows are drawn in a background render after the answer (use-table-data.ts): wait for them.
+    const shownTable = await table();
+    await waitFor(() =>
+      expect(
+        within(shownTable)
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => r.querySelector('td')?.textContent),
+      ).toEqual(['Globex Schools', 'Acme CountyHas notes']),
+    );
     expect(
       within(await table()).getByRole('columnheader', { name: /Created Date, sorted descending/ }),
     ).toBeTruthy();

@@ -37,6 +37,12 @@ export function tickerItems(data: MarketData | null | undefined): TickerItem[] {
   );
 }
 
+// One placeholder per rate, about as wide as a rate with its date: the bar keeps the height it will have
+// once the rates arrive, so the widgets under it do not move down then (on a phone it is many lines).
+const RATE_PLACEHOLDERS = MARKET_DATA_GROUPS.flatMap((group) =>
+  MARKET_DATA_LAYOUT[group].rates.map((rate) => `${group}-${rate.label}`),
+);
+
 /**
  * platform.md 2.5: the dashboard's rate ticker bar. A wrapping row of labelled rates, each with its
  * as-of date; while loading, placeholders; with no rates at all, one quiet line.
@@ -89,7 +95,7 @@ export function RateTickerBar() {
           </Box>
         ))
       ) : isPending && !isError ? (
-        [0, 1, 2, 3].map((i) => <Skeleton key={i} variant="text" width={160} aria-hidden />)
+        RATE_PLACEHOLDERS.map((key) => <Skeleton key={key} variant="text" width={250} aria-hidden />)
       ) : (
         <Typography variant="body2" color="text.secondary">
           Market rates are not available.
