@@ -240,7 +240,9 @@ export default function ClientProfileRoute() {
   // The header is drawn as soon as the client arrives; the tab's panel (seven widgets and their charts on
   // the summary) follows in a background render React can interrupt. Drawn together, the client's name,
   // the largest paint, waited on all of them (issue 21, Lighthouse).
-  const panelClient = useDeferredValue(client);
+  // Another client's panel is never shown under this one's header, even for that render.
+  const deferredClient = useDeferredValue(client);
+  const panelClient = deferredClient?.clientId === client?.clientId ? deferredClient : undefined;
   const permList = usePermList();
   const location = useLocation();
   const navigate = useNavigate();
