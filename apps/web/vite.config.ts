@@ -1,12 +1,29 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressAssets } from './build/precompress-assets';
+import { routeChunks } from './build/route-chunks';
+
+// The screens a first load asks for, each in a few chunks instead of about fifty (build/route-chunks.ts):
+// the sign-in form's, the toast host's (notistack: the shell raises toasts, and so can a signed-out
+// screen, which must not bring the shell), the signed-in shell's, what the dashboard and a client's
+// profile share, and each of them. Every chunk holds only what the ones before it did not take.
+const screens = routeChunks([
+  { name: 'sign-in', from: ['src/features/auth/sign-in-page.tsx'] },
+  { name: 'toasts', from: ['src/app/toaster.tsx'] },
+  { name: 'shell', from: ['src/app/layout/app-layout.tsx'] },
+  {
+    name: 'screens',
+    from: ['src/app/routes/dashboard-route.tsx', 'src/app/routes/client-profile-route.tsx'],
+  },
+  { name: 'dashboard', from: ['src/app/routes/dashboard-route.tsx'] },
+  { name: 'client-profile', from: ['src/app/routes/client-profile-route.tsx'] },
+]);
 
 // The dev server proxies the API to the Fastify server; the build lands in apps/web/dist, which the
 // server serves in production, each text file with a .br and a .gz beside it. The manifest feeds
 // bench/web-bundle.bench.ts (first-load JS).
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), screens.plugin],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -16,5 +33,12 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // A grouped module's imports are in its chunk or an earlier one already (route-chunks.ts), so
+        // the group must not pull them in again: that would move the entry's modules out of it.
+        codeSplitting: { includeDependenciesRecursively: false, groups: screens.groups },
+      },
+    },
   },
 });

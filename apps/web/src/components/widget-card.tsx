@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -29,6 +29,13 @@ export function WidgetCard({
   children?: ReactNode;
 }) {
   const id = widgetHeadingId(title);
+  // The content is drawn in a background render React can interrupt, as DataTable's rows are
+  // (use-table-data.ts): a query's answer renders its widget synchronously, and a client's profile
+  // has eight widgets answering one after another while the page is still being drawn. Until then
+  // the card shows what it showed before; the same elements again cost React nothing.
+  const shown = useDeferredValue(
+    useMemo(() => ({ isLoading, isEmpty, children }), [isLoading, isEmpty, children]),
+  );
   return (
     <Card component="section" aria-labelledby={id} sx={{ height: '100%' }}>
       <CardHeader
@@ -38,14 +45,14 @@ export function WidgetCard({
         slotProps={{ title: { id, component: 'h2', variant: 'h6' } }}
       />
       <CardContent sx={{ pt: 0 }}>
-        {isLoading ? (
+        {shown.isLoading ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading" />
           </Box>
-        ) : isEmpty ? (
+        ) : shown.isEmpty ? (
           <EmptyState />
         ) : (
-          children
+          shown.children
         )}
       </CardContent>
     </Card>
