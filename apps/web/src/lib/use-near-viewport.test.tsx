@@ -1,0 +1,58 @@
+import { act, render, screen } from '@testing-library/react';
+import { useRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { useNearViewport } from './use-near-viewport';
+
+function Probe() {
+  const ref = useRef<HTMLDivElement>(null);
+  const isNear = useNearViewport(ref);
+  return <div ref={ref}>{isNear ? 'drawn' : 'waiting'}</div>;
+}
+
+/** An IntersectionObserver the test drives: `enter()` reports the observed element as near. */
+function stubObserver() {
+  const observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
+  const disconnect = vi.fn();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+        observed.push({ callback, options });
+      }
+      observe() {}
+      disconnect = disconnect;
+    },
+  );
+  const report = (isIntersecting: boolean) =>
+    act(() => observed.at(-1)!.callback([{ isIntersecting } as IntersectionObserverEntry], {} as never));
+  return { observed, disconnect, report };
+}
+
+describe('useNearViewport', () => {
+  it('waits until the element comes near the window, then stays true and stops watching', () => {
+    const observer = stubObserver();
+    render(<Probe />);
+    expect(screen.getByText('waiting').textContent).toBe('waiting');
+    expect(observer.observed[0]!.options?.rootMargin).toBe('600px');
+    observer.report(false);
+    expect(screen.getByText('waiting').textContent).toBe('waiting');
+    observer.report(true);
+    expect(screen.getByText('drawn').textContent).toBe('drawn');
+    expect(observer.disconnect).toHaveBeenCalled();
+  });
+
+  it('draws before printing, wherever the element is', () => {
+    stubObserver();
+    render(<Probe />);
+    act(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+    });
+    expect(screen.getByText('drawn').textContent).toBe('drawn');
+  });
+
+  it('draws at once where the browser has no IntersectionObserver', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<Probe />);
+    expect(screen.getByText('drawn').textContent).toBe('drawn');
+  });
+});
