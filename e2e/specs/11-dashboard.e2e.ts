@@ -139,3 +139,36 @@ test('the profile of a client whose ingestion is in progress has no serious axe 
   });
   await assertNoSeriousViolations(page, 'the profile of a client whose ingestion is in progress');
 });
+
+test('on a phone the dashboard and a client profile fit the screen, and charts draw as they are reached', async () => {
+  // Issue 21: on a 412 px screen the widest widget table made the dashboard 610 px wide, and the
+  // charts' hidden captions (sx width 1, i.e. 100%) widened the client profile.
+  const clients = await api<{ clientId: number; clientName: string }[]>('GET', '/api/clients/list');
+  const cedar = clients.find((c) => c.clientName === 'Cedar Valley County')!;
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 412, height: 823 });
+  try {
+    for (const path of ['/dashboard', `/client-management/${cedar.clientId}`]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const width = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      assert.ok(
+        width.page <= width.screen,
+        `${path} is ${width.page} px wide on a ${width.screen} px screen`,
+      );
+    }
+    // The profile's charts wait below the fold, undrawn, until the page is scrolled towards them.
+    const charts = page.locator('main figure');
+    await charts.first().waitFor();
+    const last = charts.last();
+    assert.equal(await last.locator('svg').count(), 0, 'the last chart waits below the fold on a phone');
+    await last.scrollIntoViewIfNeeded();
+    await last.locator('svg').first().waitFor({ timeout: 30_000 });
+  } finally {
+    if (desktop) await page.setViewportSize(desktop);
+  }
+});

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useNearViewport } from '../../lib/use-near-viewport';
+import { visuallyHidden } from '../visually-hidden';
 
 const EChartView = lazy(() => import('./echart-view'));
 
@@ -62,11 +63,18 @@ export function Chart({
         {label}
       </Typography>
       {isNear ? (
-        <Suspense fallback={<ChartPlaceholder height={height} />}>
+        <Suspense
+          fallback={
+            <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              <CircularProgress aria-label="Loading the chart" />
+            </Box>
+          }
+        >
           <EChartView option={option} height={height} />
         </Suspense>
       ) : (
-        <ChartPlaceholder height={height} />
+        // Its room only: nothing is loading yet, so no spinner.
+        <Box sx={{ height }} />
       )}
       <Button
         size="small"
@@ -104,21 +112,3 @@ export function Chart({
     </Box>
   );
 }
-
-/** The chart's room while it waits: the page does not move when it is drawn. */
-function ChartPlaceholder({ height }: { height: string }) {
-  return (
-    <Box sx={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress aria-label="Loading the chart" />
-    </Box>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

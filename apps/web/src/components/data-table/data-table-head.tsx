@@ -8,19 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ReactElement } from 'react';
 import { STICKY_END_SX } from './data-table-cell';
 import type { DataTableColumn, SortState } from './data-table.types';
-
-// Read by screen readers, not shown (the arrow shows it).
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
+import { visuallyHidden } from '../visually-hidden';
 
 interface DataTableHeadProps<T> {
   columns: readonly DataTableColumn<T>[];

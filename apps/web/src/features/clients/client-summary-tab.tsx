@@ -52,7 +52,12 @@ export function ClientSummaryTab({
   return (
     <Box>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={current.id} onChange={(_e, id: SubTabId) => setSelected(id)} aria-label="Client summary">
+        <Tabs
+          value={current.id}
+          onChange={(_e, id: SubTabId) => setSelected(id)}
+          aria-label="Client summary"
+          variant="scrollable"
+        >
           {visible.map((t) => (
             <Tab
               key={t.id}

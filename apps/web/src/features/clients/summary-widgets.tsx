@@ -23,7 +23,14 @@ export type SummaryWidgetSlots = Partial<Record<(typeof LATER_WIDGETS)[number], 
 /** Sub-tab 0 of the Summary tab: the client card, Report Status and the other widgets. */
 export function SummaryWidgets({ client, widgets = {} }: { client: Client; widgets?: SummaryWidgetSlots }) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+    // minmax(0, …): a column is as wide as the screen allows, not as its widest table (which scrolls).
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
       <ClientCard client={client} />
       <ReportStatusCard clientId={client.clientId} />
       {LATER_WIDGETS.map((title) => (

@@ -36,15 +36,17 @@ export default function DashboardPage({
       {areWidgetsShown && (
         <>
           {tickerBar}
-          {/* Each widget grows from the width its columns need; they share a row when they fit. */}
+          {/* Each widget grows from the width its columns need; they share a row when they fit. On a phone
+              a widget may be narrower than its table (minWidth 0), whose own region then scrolls:
+              otherwise the widest table made the whole page wider than the screen. */}
           <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-            <Box sx={{ flex: '1 1 260px' }}>
+            <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
               <MyClientsWidget />
             </Box>
-            <Box sx={{ flex: '1 1 420px' }}>
+            <Box sx={{ flex: '1 1 420px', minWidth: 0 }}>
               <ReportsInProgressWidget />
             </Box>
-            {maturingInvestments && <Box sx={{ flex: '1 1 460px' }}>{maturingInvestments}</Box>}
+            {maturingInvestments && <Box sx={{ flex: '1 1 460px', minWidth: 0 }}>{maturingInvestments}</Box>}
           </Box>
           {notes && <Box sx={{ mt: 3 }}>{notes}</Box>}
           {negotiatedRates && <Box sx={{ mt: 3 }}>{negotiatedRates}</Box>}

@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MATURING_INVESTMENTS_PAGE_SIZE } from '@tideline/contracts/investments/investment-widgets.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
+import { ScrollRegion } from '../../components/scroll-region';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { investmentQueries } from './investments.queries';
 import { MaturityWindowInfo } from './maturity-window-info';
@@ -54,30 +55,32 @@ export function MaturingInvestmentsWidget({ clientId }: { clientId: number }) {
               {data!.totalMaturingInvestments} maturing,{' '}
               {formatCurrency(data!.totalAmountMaturingInvestments)}
             </Typography>
-            <Table size="small" aria-label="Maturing investments">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Investment</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Maturity Date</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {page.map((row) => (
-                  <TableRow key={row.id}>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/client-management/${clientId}/${row.accountId}`}>
-                        {row.investmentId ?? row.accountName}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{row.investmentType}</TableCell>
-                    <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
-                    <TableCell>{formatDate(row.maturityDate)}</TableCell>
+            <ScrollRegion label="Maturing investments: table">
+              <Table size="small" aria-label="Maturing investments">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Investment</TableCell>
+                    <TableCell>Type</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell>Maturity Date</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+                </TableHead>
+                <TableBody>
+                  {page.map((row) => (
+                    <TableRow key={row.id}>
+                      <TableCell>
+                        <Link component={RouterLink} to={`/client-management/${clientId}/${row.accountId}`}>
+                          {row.investmentId ?? row.accountName}
+                        </Link>
+                      </TableCell>
+                      <TableCell>{row.investmentType}</TableCell>
+                      <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
+                      <TableCell>{formatDate(row.maturityDate)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </ScrollRegion>
             <TablePagination
               component="div"
               count={rows.length}
