@@ -5,18 +5,7 @@ import type { KeywordOption } from '@tideline/contracts/transactions/transaction
 import type { StagingTransaction } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
 import type { DataTableColumn, FilterDefinition } from '../../components/data-table/data-table.types';
 import { formatCurrency, formatDate } from '../../lib/format';
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../components/visually-hidden';
 
 /** Spec 2: Debit/Credit is green when positive, red when negative, '---' when not a number. */
 export function AmountCell({ amount }: { amount: unknown }) {
