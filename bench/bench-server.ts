@@ -2,7 +2,7 @@
 // server filled by `seed-demo`, the server started as `npm run start -w @tideline/server` runs it (its
 // own process, so its PID, RSS and CPU are its own), and readings of a process from /proc.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,17 +25,55 @@ export function benchLog(started = Date.now()) {
     console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${msg} (load ${loadAverage()})`);
 }
 
-/** Current (VmRSS) and high-water (VmHWM) resident set of a process, in MB. */
-export function rssOf(pid: number): { nowMb: number; hwmMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)![1]);
-  return { nowMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
+/**
+ * A process and its descendants: with SERVER_PROCESSES > 1 the server is a supervisor and the processes
+ * it forked, and tsx runs an esbuild service beside each.
+ */
+export function processTreeOf(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone since the directory was read
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
 }
 
-/** CPU time (user + system) a process has used so far, in ms (clock ticks of 10 ms). */
+/** Current (VmRSS) and high-water (VmHWM) resident set of a process and its descendants, in MB. */
+export function rssOf(pid: number): { nowMb: number; hwmMb: number } {
+  let nowMb = 0;
+  let hwmMb = 0;
+  for (const id of processTreeOf(pid)) {
+    try {
+      const status = readFileSync(`/proc/${id}/status`, 'utf8');
+      const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      nowMb += kb('VmRSS') / 1024;
+      hwmMb += kb('VmHWM') / 1024;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return { nowMb, hwmMb };
+}
+
+/** CPU time (user + system) a process and its live descendants have used so far, in ms (10 ms ticks). */
 export function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  let ms = 0;
+  for (const id of processTreeOf(pid)) {
+    try {
+      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ms;
 }
 
 export function freePort(): Promise<number> {

@@ -11,11 +11,13 @@
 // autocannon runs in this process: one connection per user, pipelining 1, each connection cycling its
 // own user's requests (setupClient); every response is counted under its call.
 import { writeFileSync } from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import {
   benchLog,
   countServerErrors,
   cpuMsOf,
+  processTreeOf,
   createDemoDatabase,
   loadAverage,
   pct,
@@ -30,6 +32,8 @@ import { checkAnswers, createLoadUsers, cycleOf, signInLoadUsers, type LoadReque
 const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 60);
 const USERS = (process.env.BENCH_USERS ?? '50,200').split(',').map(Number);
+// As a deployment would run it: one server process per core (main.ts, SERVER_PROCESSES).
+const SERVER_PROCESSES = Number(process.env.BENCH_SERVER_PROCESSES ?? os.availableParallelism());
 const WARMUP_S = 5;
 const GOAL = { users: 200, durationS: 60, p95Ms: 150, errors: 0, rssGrowthMb: 50 };
 const log = benchLog();
@@ -61,6 +65,7 @@ try {
 
   server = await startBenchServer(database, {
     LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'info',
+    SERVER_PROCESSES: String(SERVER_PROCESSES),
     // Tokens outlive the run (the default, 15 min, unless the phases are made longer).
     ACCESS_TOKEN_TTL_SECONDS: String(Math.max(900, USERS.length * DURATION_S + 600)),
   });
@@ -84,7 +89,7 @@ try {
     const times = new Map<string, { ms: number[]; non2xx: number }>();
     let canResetHwm = true;
     try {
-      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      for (const id of processTreeOf(pid)) writeFileSync(`/proc/${id}/clear_refs`, '5');
     } catch {
       canResetHwm = false;
     }
@@ -183,6 +188,7 @@ try {
       {
         database: 'PostgreSQL (server process NODE_ENV=production, src/main.ts)',
         logLevel: process.env.BENCH_SERVER_LOG_LEVEL ?? 'info',
+        serverProcesses: SERVER_PROCESSES,
         answerRows,
         rssMb: {
           idle: round1(rssIdle.nowMb),

@@ -10,6 +10,9 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  // How many server processes share the port (main.ts): one Node process uses one core. PostgreSQL
+  // only; each has its own pool of DATABASE_POOL_SIZE connections.
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   AUTH_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
@@ -123,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseMode: e.DATABASE_URL ? ('server' as const) : ('embedded' as const),
     // Embedded mode has no separate worker process, so jobs run in the API process unless told otherwise.
     jobsInProcess: e.JOBS_IN_PROCESS ?? !e.DATABASE_URL,
+    // The embedded database is a library inside one process: it cannot be shared by several.
+    serverProcesses: e.DATABASE_URL ? e.SERVER_PROCESSES : 1,
     fredBaseUrl: e.FRED_BASE_URL.replace(/\/$/, ''),
     treasuryBaseUrl: e.TREASURY_BASE_URL.replace(/\/$/, ''),
     plaid,

@@ -6,7 +6,7 @@ import { PagedWidget } from '../../components/paged-widget';
 import { RouteLink } from '../../components/route-link';
 import { cutName, formatCurrency, formatDate } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
-import { MATURING_INVESTMENTS_STATE } from './investment-management-page';
+import { MATURING_INVESTMENTS_STATE } from './investment-navigation';
 import { investmentQueries } from './investments.queries';
 import { MaturityWindowInfo } from './maturity-window-info';
 

@@ -16,13 +16,12 @@ import { InvestmentGroupFormDialog } from './investment-group-form-dialog';
 import { InvestmentGroupsTab } from './investment-groups-tab';
 import { InvestmentsTable } from './investments-table';
 import { investmentQueries } from './investments.queries';
+import {
+  ALL_INVESTMENTS_TAB,
+  INVESTMENT_GROUPS_TAB,
+  MATURING_INVESTMENTS_STATE,
+} from './investment-navigation';
 import { defaultMaturityWindow, maturingViewFilters } from './maturity-window';
-
-/** Spec 2 "Investments page": the tabs, and the navigation states that open them. */
-export const ALL_INVESTMENTS_TAB = 0;
-export const INVESTMENT_GROUPS_TAB = 1;
-/** platform.md 2.5: the dashboard's Maturing Investments link opens the maturing view with state 3. */
-export const MATURING_INVESTMENTS_STATE = 3;
 
 const TABS: readonly { index: number; label: string; permission: Permission }[] = [
   { index: ALL_INVESTMENTS_TAB, label: 'All Investments', permission: 'VIEW_INVESTMENTS' },
