@@ -202,7 +202,7 @@ try {
         durationS: DURATION_S,
         rounds: ROUNDS,
         results,
-        goal: `${GOAL.requestsPerSec} req/s and ${GOAL.ratioToSql}x the SQL alone, with the cache on`,
+        goal: `${GOAL.requestsPerSec} req/s and ${GOAL.ratioToSql}x the SQL alone, judged on the last mode (${judged.mode})`,
         goals,
         loadAverage: loadAverage(),
         cores: os.availableParallelism(),
