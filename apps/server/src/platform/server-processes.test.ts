@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +24,10 @@ async function startServer(env: Record<string, string>) {
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let stderr = ''; // shown when the server fails where it should not
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   let buffered = '';
   child.stdout!.on('data', (chunk: Buffer) => {
     buffered += chunk.toString();
@@ -37,10 +40,11 @@ async function startServer(env: Record<string, string>) {
     for (const started = Date.now(); Date.now() - started < STARTUP_MS;) {
       const found = lines.find(test);
       if (found) return found;
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before ${what}`);
+      if (child.exitCode !== null)
+        throw new Error(`the server exited (${child.exitCode}) before ${what}:\n${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`no ${what} within ${STARTUP_MS} ms`);
+    throw new Error(`no ${what} within ${STARTUP_MS} ms:\n${stderr}`);
   };
   return { child, lines, exited, waitFor };
 }
@@ -116,6 +120,25 @@ describe('SERVER_PROCESSES (main.ts)', () => {
       }
     },
     3 * STARTUP_MS,
+  );
+
+  it(
+    'stops with exit code 1 when a server fails while starting (here: its port is taken)',
+    async () => {
+      const taken = createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const { port } = taken.address() as AddressInfo;
+      try {
+        const server = await startServer({ SERVER_PROCESSES: '2', PORT: String(port) });
+        expect(await server.exited).toBe(1);
+        expect(
+          server.lines.some((l) => l.msg === 'it failed while starting: stopping the other servers'),
+        ).toBe(true);
+      } finally {
+        taken.close();
+      }
+    },
+    STARTUP_MS,
   );
 
   it('keeps one process without DATABASE_URL: the embedded database lives in one process', async () => {
