@@ -12,6 +12,7 @@ export function serverIndex(): number {
 // A server that dies this soon after starting is failing to start, not crashing under load: the
 // supervisor stops instead of restarting it forever.
 const EARLY_EXIT_MS = 10_000;
+const STOP_GRACE_MS = 30_000;
 
 /**
  * The primary of SERVER_PROCESSES > 1 (issue 21 "Speed": one Node process tops out at one core). It
@@ -37,7 +38,7 @@ export async function superviseServers(count: number, log: FastifyBaseLogger): P
       log.error({ code, signal, index }, 'a server process exited');
       if (Date.now() - startedAt < EARLY_EXIT_MS) {
         log.fatal('it failed while starting: stopping the other servers');
-        void stop('a failed start', 1);
+        stop('a failed start', 1);
         return;
       }
       void fork(index);
@@ -49,16 +50,20 @@ export async function superviseServers(count: number, log: FastifyBaseLogger): P
     });
   }
 
-  async function stop(reason: string, exitCode = 0) {
+  function stop(reason: string, exitCode = 0) {
     if (isStopping) return;
     isStopping = true;
     log.info(`${reason}: stopping ${running.size} server processes`);
     if (running.size === 0) process.exit(exitCode);
     process.exitCode = exitCode;
     for (const worker of running.values()) worker.process.kill('SIGTERM');
+    // A server still finishing its answers and mails gets this long; then it is killed.
+    setTimeout(() => {
+      for (const worker of running.values()) worker.process.kill('SIGKILL');
+    }, STOP_GRACE_MS).unref();
   }
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 
   for (let index = 0; index < count && !isStopping; index++) await fork(index);
   if (!isStopping) log.info(`${count} server processes are listening`);
