@@ -77,6 +77,14 @@ beforeAll(async () => {
       throw new PermanentJobError('Row 7: Bank Name is not a bank of this client.');
     },
   });
+  runner.define<Record<string, never>>({
+    name: 'probe-late-progress',
+    async handle(job) {
+      // Progress reported without awaiting it, landing after the job has completed.
+      setTimeout(() => void job.setProgress(95, 'late').catch(() => undefined), 300);
+      return { done: true };
+    },
+  });
   await runner.start({ work: true });
 });
 afterAll(async () => {
@@ -95,6 +103,16 @@ describe('job runner', () => {
     const rows = await ctx.database.db.select().from(output).where(eq(output.jobId, jobId));
     expect(rows).toHaveLength(25);
     expect(new Set(rows.map((r) => r.note))).toEqual(new Set(['attempt 2']));
+  }, 60_000);
+
+  it('ignores progress reported once the job has completed', async () => {
+    const jobId = await runner.enqueue('probe-late-progress', {}, { createdBy: 1 });
+    await waitFor(
+      () => runOf(jobId),
+      (r) => r.state === 'completed',
+    );
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await runOf(jobId)).toMatchObject({ state: 'completed', progress: 100, result: { done: true } });
   }, 60_000);
 
   it('records a readable message when a job fails for good, and can run it again', async () => {

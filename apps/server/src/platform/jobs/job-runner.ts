@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/open-database';
 import { jobRuns } from '../../db/schema';
@@ -90,11 +90,19 @@ export function createJobRunner(options: {
       attempt,
       db: options.db,
       log: options.log.child({ job: def.name, jobId: job.id, attempt }),
-      setProgress: (percent, message) =>
-        updateRun(job.id, {
-          progress: Math.max(0, Math.min(100, Math.round(percent))),
-          ...(message ? { message } : {}),
-        }),
+      // Only while the attempt runs: a handler may report progress without awaiting it (the Monte Carlo
+      // job, per finished slice), and such an update landing after 'completed, 100' showed a finished
+      // job at 95%.
+      setProgress: async (percent, message) => {
+        await options.db
+          .update(jobRuns)
+          .set({
+            progress: Math.max(0, Math.min(100, Math.round(percent))),
+            ...(message ? { message } : {}),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(jobRuns.jobId, job.id), eq(jobRuns.state, 'active')));
+      },
     };
     try {
       const result = await def.handle(ctx);
