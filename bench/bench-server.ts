@@ -1,6 +1,6 @@
 // What the benches that load the real server process share: a throwaway database on the PostgreSQL
 // server filled by `seed-demo`, the server started as `npm run start -w @tideline/server` runs it (its
-// own process, so its PID, RSS and CPU are its own), and readings of a process from /proc.
+// own process, its RSS and CPU read with its descendants'), and readings of a process from /proc.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -32,13 +32,10 @@ export function benchLog(started = Date.now()) {
 export function processTreeOf(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone since the directory was read
-    }
+    const fields = /^\d+$/.test(entry) ? statFieldsOf(Number(entry)) : null;
+    if (!fields) continue;
+    const ppid = Number(fields[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
   }
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
@@ -66,14 +63,19 @@ export function rssOf(pid: number): { nowMb: number; hwmMb: number } {
 export function cpuMsOf(pid: number): number {
   let ms = 0;
   for (const id of processTreeOf(pid)) {
-    try {
-      const fields = readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // exited meanwhile
-    }
+    const fields = statFieldsOf(id);
+    if (fields) ms += (Number(fields[11]) + Number(fields[12])) * 10;
   }
   return ms;
+}
+
+/** The fields of /proc/<pid>/stat after the command name (state first), or null once it has exited. */
+function statFieldsOf(pid: number): string[] | null {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  } catch {
+    return null;
+  }
 }
 
 export function freePort(): Promise<number> {

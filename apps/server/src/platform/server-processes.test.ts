@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
+import { loadConfig } from './config';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STARTUP_MS = 90_000;
@@ -141,8 +142,7 @@ describe('SERVER_PROCESSES (main.ts)', () => {
     STARTUP_MS,
   );
 
-  it('keeps one process without DATABASE_URL: the embedded database lives in one process', async () => {
-    const { loadConfig } = await import('./config');
+  it('keeps one process without DATABASE_URL: the embedded database lives in one process', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, SERVER_PROCESSES: '4' };
     delete env.DATABASE_URL;
     expect(loadConfig(env).serverProcesses).toBe(1);

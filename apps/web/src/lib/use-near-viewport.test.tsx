@@ -9,7 +9,7 @@ function Probe() {
   return <div ref={ref}>{isNear ? 'drawn' : 'waiting'}</div>;
 }
 
-/** An IntersectionObserver the test drives: `enter()` reports the observed element as near. */
+/** An IntersectionObserver the test drives: `report(true)` tells it the observed element is near. */
 function stubObserver() {
   const observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
   const disconnect = vi.fn();

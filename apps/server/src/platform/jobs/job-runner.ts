@@ -72,11 +72,13 @@ export function createJobRunner(options: {
   const definitions = new Map<string, JobDefinition<unknown>>();
   let started = false;
 
-  async function updateRun(jobId: string, values: Partial<typeof jobRuns.$inferInsert>) {
+  /** `whileActive`: only if the run is still active (an update that may land after the run ended). */
+  async function updateRun(jobId: string, values: Partial<typeof jobRuns.$inferInsert>, whileActive = false) {
+    const isRun = eq(jobRuns.jobId, jobId);
     await options.db
       .update(jobRuns)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(jobRuns.jobId, jobId));
+      .where(whileActive ? and(isRun, eq(jobRuns.state, 'active')) : isRun);
   }
 
   async function runOne<T>(def: JobDefinition<T>, job: PgBoss.JobWithMetadata<T>) {
@@ -93,16 +95,12 @@ export function createJobRunner(options: {
       // Only while the attempt runs: a handler may report progress without awaiting it (the Monte Carlo
       // job, per finished slice), and such an update landing after 'completed, 100' showed a finished
       // job at 95%.
-      setProgress: async (percent, message) => {
-        await options.db
-          .update(jobRuns)
-          .set({
-            progress: Math.max(0, Math.min(100, Math.round(percent))),
-            ...(message ? { message } : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(jobRuns.jobId, job.id), eq(jobRuns.state, 'active')));
-      },
+      setProgress: (percent, message) =>
+        updateRun(
+          job.id,
+          { progress: Math.max(0, Math.min(100, Math.round(percent))), ...(message ? { message } : {}) },
+          true,
+        ),
     };
     try {
       const result = await def.handle(ctx);
