@@ -3,7 +3,8 @@
 // runs each. Goals: performance at least 90 on mobile and 98 on desktop, accessibility 100; the script
 // exits non-zero when one is missed, as bench/web-bundle.bench.ts and bench/load.bench.ts do.
 //   npm run bench -- lighthouse     LIGHTHOUSE_SKIP_BUILD=1 reuses apps/web/dist; LIGHTHOUSE_RUNS=1 and
-//                                   LIGHTHOUSE_PAGES=dashboard for a quicker look
+//                                   LIGHTHOUSE_PAGES=dashboard (and LIGHTHOUSE_FORM_FACTORS=mobile) for a
+//                                   quicker look
 // Builds the web app; a throwaway database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/
 // postgres) filled by `seed-demo`; the production server (NODE_ENV=production, src/main.ts) on a free
 // port. Debian's Chromium runs with a remote-debugging port, one profile per state: `/` in a fresh
@@ -32,6 +33,11 @@ import { launchDebugBrowser, signInThroughUi, type DebugBrowser } from './lighth
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // LIGHTHOUSE_PAGES=dashboard,client-profile measures only those pages (sign-in, dashboard, client-profile).
 const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',');
+// LIGHTHOUSE_FORM_FACTORS=mobile measures only that preset (mobile, desktop).
+const FORM_FACTORS = (process.env.LIGHTHOUSE_FORM_FACTORS?.split(',') ?? [
+  'mobile',
+  'desktop',
+]) as FormFactor[];
 const GOAL = { mobile: 90, desktop: 98, accessibility: 100 };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'bench/out/lighthouse');
@@ -187,7 +193,7 @@ try {
   ];
   const results: { path: string; formFactor: FormFactor; runs: Run[] }[] = [];
   for (const page of pages.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name)))
-    for (const formFactor of ['mobile', 'desktop'] as const)
+    for (const formFactor of FORM_FACTORS)
       results.push({
         path: page.path,
         formFactor,

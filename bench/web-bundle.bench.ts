@@ -22,8 +22,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 const GOAL_BYTES = 170 * 1024;
 const SIGN_IN_ROUTE_SOURCE = 'src/features/auth/sign-in-page.tsx';
-// The toast host is requested once a user is signed in (lib/toast-host.ts), not on the sign-in form:
-// shown apart. e2e/specs/02-sign-in-errors.e2e.ts checks in the browser that / does not fetch it.
+// The toast host is requested once the signed-in shell has drawn (lib/toast-host.ts), not on the sign-in
+// form: shown apart. e2e/specs/02-sign-in-errors.e2e.ts checks in the browser that / does not fetch it.
 const AFTER_SIGN_IN_SOURCES = ['src/app/toaster.tsx'];
 // Prefetched once the sign-in form is shown and the browser is idle (app/app-routes.tsx): shown apart,
 // and never part of the first load. e2e/specs/02-sign-in-errors.e2e.ts checks the requests in Chromium.
@@ -93,7 +93,7 @@ console.log(first.rows.join('\n'));
 console.log(
   `Total: ${kb(first.raw)} raw, ${kb(gzipBytes)} gzipped (goal <= ${kb(GOAL_BYTES)}), ${kb(first.brotli)} brotli 11`,
 );
-console.log(`Requested after signing in, the toast host: ${kb(later.gzip)} gzipped`);
+console.log(`Requested once the signed-in shell has drawn, the toast host: ${kb(later.gzip)} gzipped`);
 console.log(later.rows.join('\n'));
 console.log(
   `Prefetched on idle once the sign-in form is shown, the signed-in shell and the dashboard (${prefetched.size} files): ` +

@@ -1,15 +1,15 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { onSessionExpired } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { useSessionStore } from '../lib/session-store';
 import { theme } from './theme';
-import { requestToastHost, useToastHostWanted } from '../lib/toast-host';
+import { useToastHostWanted } from '../lib/toast-host';
 
-// Toasts are raised with notistack's enqueueSnackbar from anywhere; its host is a lazy chunk that loads
-// once a user is signed in or a signed-out screen asks for it (toast-host.ts), never for the sign-in form.
+// Toasts are raised with toast-host.ts's enqueueSnackbar from anywhere; notistack's host is a lazy chunk
+// that loads once the signed-in shell has drawn, a signed-out screen asks for it or a toast is raised
+// (toast-host.ts), never for the sign-in form.
 const Toaster = lazy(() => import('./toaster'));
 
 interface AppProvidersProps {
@@ -24,11 +24,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
     onSessionExpired(() => created.clear());
     return created;
   });
-  const signedIn = useSessionStore((s) => s.user !== null);
-  useEffect(() => {
-    if (signedIn) requestToastHost();
-  }, [signedIn]);
-  const toastHostWanted = useToastHostWanted() || signedIn;
+  const toastHostWanted = useToastHostWanted();
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { styled } from '@mui/material/styles';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { enqueueSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
+import { attachToastHost } from '../lib/toast-host';
 
 // notistack's own colours put white text on #43a047, #2196f3 and #ff9800 (2.2 to 3.1 to 1): too faint
 // for WCAG AA (4.5 to 1; axe's color-contrast). These shades keep the hues at 5 to 1 or more.
@@ -14,6 +16,9 @@ const TOASTS = { default: Toast, success: Toast, info: Toast, warning: Toast, er
 
 /** The notistack host, top right (architecture.md "Web"). Lazy: toasts are never part of the first paint. */
 export default function Toaster() {
+  // notistack's enqueueSnackbar is set once its provider has mounted, which is before this effect runs;
+  // it is read at each call, as a remounted provider sets it again.
+  useEffect(() => attachToastHost((message, options) => enqueueSnackbar(message, options)), []);
   return (
     <SnackbarProvider
       maxSnack={3}

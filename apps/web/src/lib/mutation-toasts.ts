@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from './toast-host';
 import { failureMessage } from './api-messages';
 
 /**

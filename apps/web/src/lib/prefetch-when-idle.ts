@@ -13,23 +13,30 @@ interface SaveDataNavigator {
 }
 
 /**
+ * Runs `task` once the browser is idle (at the latest after IDLE_TIMEOUT_MS); answers a function that
+ * cancels it if it has not run.
+ */
+export function runWhenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
+    // The cancel is taken now: a screen unmounted later must cancel with the function that scheduled.
+    const cancel = cancelIdleCallback;
+    const id = requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancel(id);
+  }
+  const id = setTimeout(task, FALLBACK_DELAY_MS);
+  return () => clearTimeout(id);
+}
+
+/**
  * Calls each loader once the browser is idle; answers a function that cancels what has not started.
  * Skipped when the user asked the browser to save data. A failed load is ignored here; the route's
  * own `lazy()` deals with it if the user goes there.
  */
 export function prefetchWhenIdle(loaders: readonly ChunkLoader[]): () => void {
   if ((navigator as SaveDataNavigator).connection?.saveData) return () => undefined;
-  const load = () => {
+  return runWhenIdle(() => {
     for (const loader of loaders) loader().catch(() => undefined);
-  };
-  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
-    // The cancel is taken now: a screen unmounted later must cancel with the function that scheduled.
-    const cancel = cancelIdleCallback;
-    const id = requestIdleCallback(load, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancel(id);
-  }
-  const id = setTimeout(load, FALLBACK_DELAY_MS);
-  return () => clearTimeout(id);
+  });
 }
 
 /**

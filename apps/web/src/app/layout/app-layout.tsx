@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import AppBar from '@mui/material/AppBar';
@@ -14,7 +14,9 @@ import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Logo } from '../../components/logo';
 import { PageLoader } from '../../components/page-loader';
 import { fetchLoggedUser, loggedUserQueryKey } from '../../lib/logged-user';
+import { runWhenIdle } from '../../lib/prefetch-when-idle';
 import { useSessionStore } from '../../lib/session-store';
+import { requestToastHost } from '../../lib/toast-host';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
@@ -48,6 +50,11 @@ export default function AppLayout() {
     staleTime: 60_000,
     notifyOnChangeProps: [],
   });
+
+  // The toast host once the shell and its screen have drawn: loading it earlier put notistack (which
+  // styles itself as it loads) before the screen's largest paint (issue 21 "Speed"). A toast raised
+  // before then asks for it at once and waits for it (toast-host.ts).
+  useEffect(() => runWhenIdle(requestToastHost), []);
 
   const isNavOpen = isSmallScreen ? isDrawerOpen : !isCollapsed;
   const toggleLabel = isSmallScreen

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { MSG } from '@tideline/contracts/common/messages';
 import { signOut } from '../../features/auth/auth.api';
 import { setAccessToken } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { BANK_LINK_MSG, UNLINKED_COLLECTION_TYPE } from '@tideline/contracts/bank-links/bank-links.schemas';
 import type { BankClientRelationship } from '@tideline/contracts/clients/clients.schemas';
 import type { RowAction } from '../../components/data-table/data-table.types';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import { CASH_VEST_MSG, type CashVestHistoryRow } from '@tideline/contracts/cash-vest/cash-vest.schemas';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { failureMessage } from '../../lib/api-messages';
 import { useCan } from '../../lib/use-can';
 import { useViewedRows } from '../../lib/use-viewed-rows';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch, type Control, type FieldErrors, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';

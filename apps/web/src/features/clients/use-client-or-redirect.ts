@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { CLIENT_MSG } from '@tideline/contracts/clients/clients.schemas';
 import { failureMessage } from '../../lib/api-messages';
 import { clientQueries } from './clients.queries';

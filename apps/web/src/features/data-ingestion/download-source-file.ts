@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { EXTRACTION_MSG } from '@tideline/contracts/data-ingestion/file-upload.schemas';
 import { failureMessage } from '../../lib/api-messages';
 import { downloadBatchFile } from './extraction.api';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { BANK_LINK_MSG } from '@tideline/contracts/bank-links/bank-links.schemas';
 import {
   BATCH_MSG,

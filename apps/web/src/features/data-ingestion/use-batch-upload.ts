@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import type { FileTemplateType } from '@tideline/contracts/data-ingestion/batch-files.schemas';
 import type { ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
 import { EXTRACTION_MSG } from '@tideline/contracts/data-ingestion/file-upload.schemas';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { INVESTMENT_MSG, type Investment } from '@tideline/contracts/investments/investments.schemas';
 import { INVESTMENT_GROUP_MSG } from '@tideline/contracts/investments/investment-groups.schemas';
 import { SERVER_PAGE_SIZES, type PagedListRequest } from '@tideline/contracts/paging/paging.schemas';

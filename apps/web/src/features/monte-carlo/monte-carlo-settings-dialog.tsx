@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

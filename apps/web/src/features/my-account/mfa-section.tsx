@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { USER_MSG } from '@tideline/contracts/users/users.schemas';

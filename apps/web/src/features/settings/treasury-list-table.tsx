@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/Add';
 import {

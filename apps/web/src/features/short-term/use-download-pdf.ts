@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { SHORT_TERM_MSG } from '@tideline/contracts/short-term/short-term.schemas';
 import { failureMessage } from '../../lib/api-messages';
 import { saveSignedDownload } from '../../lib/save-file';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { USER_MSG, type User } from '@tideline/contracts/users/users.schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { failureMessage } from '../../lib/api-messages';
