@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './platform/config';
 import { recordServedUrl } from './platform/link-base';
@@ -12,11 +13,19 @@ import { createAdmin, hasAnyUser } from './modules/users/users.service';
 // What a serving process loads (main.ts imports it only there): the supervisor of SERVER_PROCESSES
 // stays small without it.
 
+// A full collection when the heap has grown by half over what survived the last one, not by V8's own
+// factor of up to 4 for a fast-allocating process: under 200 users each server kept about 78 MB live
+// but let its heap reach 260 MB first, so every process settled 250 MB above where it started. At 50%
+// the same load peaks near 120 MB, for a full collection every 12-20 s of 10-20 ms, with no loss of
+// answers a second (bench/README.md, load). Set here, before the app allocates, for each server.
+const HEAP_GROWING_PERCENT = 50;
+
 /**
  * One server: the app on the port. The lead one (the only one, or index 0) also works the jobs when
  * configured to, notes the served address and prints the first-run message.
  */
 export async function serve(config: Config, log: FastifyBaseLogger, isPrepared: boolean) {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   const isLead = serverIndex() === 0;
   const database = await openConfiguredDatabase(config);
   if (!isPrepared) await prepareDatabase(database);
