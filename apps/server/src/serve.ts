@@ -16,8 +16,8 @@ import { createAdmin, hasAnyUser } from './modules/users/users.service';
 // A full collection when the heap has grown by half over what survived the last one, not by V8's own
 // factor of up to 4 for a fast-allocating process: under 200 users each server kept about 78 MB live
 // but let its heap reach 260 MB first, so every process settled 250 MB above where it started. At 50%
-// the same load peaks near 120 MB, for a full collection every 12-20 s of 10-20 ms, with no loss of
-// answers a second (bench/README.md, load). Set here, before the app allocates, for each server.
+// the same load peaks near 120 MB, for a full collection of 10-20 ms every few seconds, with no loss
+// of answers a second (bench/README.md, load). Set here, before the app allocates, for each server.
 const HEAP_GROWING_PERCENT = 50;
 
 /**
