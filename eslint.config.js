@@ -70,7 +70,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // Toasts go through lib/toast-host.ts, which waits for the host; notistack's own enqueueSnackbar is
+      // undefined until its host mounts, and importing it brings notistack into a screen's first load.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'notistack', message: "Raise toasts with lib/toast-host.ts's enqueueSnackbar." }] },
+      ],
     },
+  },
+  {
+    // The host itself, and the type-only import of notistack's message and options.
+    files: ['apps/web/src/app/toaster.tsx', 'apps/web/src/lib/toast-host.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   prettier,
 );
