@@ -69,6 +69,27 @@ export function cpuMsOf(pid: number): number {
   return ms;
 }
 
+/**
+ * CPU time (user + system) all live PostgreSQL processes on this machine have used so far, in ms: the
+ * share of the cores the database took, when the server runs here. Backends that exit between two
+ * readings are not counted, so it is a floor.
+ */
+export function postgresCpuMs(): number {
+  let ms = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ms;
+}
+
 /** The fields of /proc/<pid>/stat after the command name (state first), or null once it has exited. */
 function statFieldsOf(pid: number): string[] | null {
   try {

@@ -17,6 +17,7 @@ import {
   benchLog,
   countServerErrors,
   cpuMsOf,
+  postgresCpuMs,
   processTreeOf,
   createDemoDatabase,
   loadAverage,
@@ -43,7 +44,8 @@ interface Phase {
   durationS: number;
   loadBefore: string;
   loadAfter: string;
-  cpuCores: { server: number; loadGenerator: number };
+  cpuCores: { server: number; postgres: number; loadGenerator: number };
+  postgresCpuMsPerRequest: number;
   serverCpuMsPerRequest: number;
   requestsPerSec: number;
   responses: number;
@@ -94,7 +96,7 @@ try {
       canResetHwm = false;
     }
     const start = rssOf(pid).nowMb;
-    const cpuStart = { server: cpuMsOf(pid), bench: process.cpuUsage() };
+    const cpuStart = { server: cpuMsOf(pid), postgres: postgresCpuMs(), bench: process.cpuUsage() };
     samples = [start];
     const loadBefore = loadAverage();
     let next = 0;
@@ -125,6 +127,7 @@ try {
     const result = await instance;
     const end = rssOf(pid);
     const serverCpuMs = cpuMsOf(pid) - cpuStart.server;
+    const postgresMs = postgresCpuMs() - cpuStart.postgres;
     const benchCpu = process.cpuUsage(cpuStart.bench);
     samples.push(end.nowMb);
     const responses = [...times.values()].reduce((sum, t) => sum + t.ms.length + t.non2xx, 0);
@@ -133,12 +136,14 @@ try {
       durationS,
       loadBefore,
       loadAfter: loadAverage(),
-      // Where the 2 cores went: the server's share, and this process's (autocannon's) share.
+      // Where the 2 cores went: the server's share, PostgreSQL's and this process's (autocannon's).
       cpuCores: {
         server: round2(serverCpuMs / durationS / 1000),
+        postgres: round2(postgresMs / durationS / 1000),
         loadGenerator: round2((benchCpu.user + benchCpu.system) / 1000 / durationS / 1000),
       },
-      serverCpuMsPerRequest: round1(serverCpuMs / Math.max(1, responses)),
+      serverCpuMsPerRequest: round2(serverCpuMs / Math.max(1, responses)),
+      postgresCpuMsPerRequest: round2(postgresMs / Math.max(1, responses)),
       requestsPerSec: Math.round(responses / durationS),
       responses,
       non2xx: result.non2xx,

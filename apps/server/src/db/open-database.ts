@@ -38,6 +38,25 @@ export function statementName(db: Db, name: string): string {
   return embeddedDbs.has(db) ? '' : name;
 }
 
+// The databases openDatabase made (a transaction is not one: it runs on its own connection).
+const openedDbs = new WeakSet<object>();
+const preparedOfDb = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A hot statement of a query helper that has no service to hold it: `prepare` runs once per database, on
+ * first use, with the statement's name (statementName). Given a transaction, or a database openDatabase
+ * did not make, it returns null and the caller runs its query as built: a statement prepared on the
+ * pool would run outside the transaction.
+ */
+export function preparedOnce<T>(db: DbOrTx, name: string, prepare: (db: Db, name: string) => T): T | null {
+  if (!openedDbs.has(db)) return null;
+  const root = db as Db;
+  let statements = preparedOfDb.get(root);
+  if (!statements) preparedOfDb.set(root, (statements = new Map()));
+  if (!statements.has(name)) statements.set(name, prepare(root, statementName(root, name)));
+  return statements.get(name) as T;
+}
+
 // PostgreSQL answers numeric as text; bigint (int8) fits the JS number range for our counters and ids.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
@@ -54,6 +73,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // A URL may lead to PGlite too (the tests' shared in-memory database, or a pglite-socket someone
     // runs): its connections share one session, so its statements go unnamed as in embedded mode.
     if (await isPglite(pool)) embeddedDbs.add(db);
+    openedDbs.add(db);
     return {
       db,
       pool,
@@ -66,6 +86,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const pool = createPool(embedded.url, Math.min(options.poolSize ?? 8, 8));
   const db = drizzle(pool, { schema });
   embeddedDbs.add(db);
+  openedDbs.add(db);
   return {
     db,
     pool,

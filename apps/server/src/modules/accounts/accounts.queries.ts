@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/open-database';
+import { statementName, type Db, type DbOrTx } from '../../db/open-database';
 import {
   accountGroupAccounts,
   accountGroups,
@@ -56,6 +56,20 @@ export function selectAccounts(db: DbOrTx, where: SQL | undefined) {
     )
     .where(where)
     .orderBy(asc(sql`lower(${accounts.accountName})`), asc(accounts.accountId));
+}
+
+/**
+ * A client's accounts (or its staging ones), prepared once per database: the client profile and the
+ * data pages list them on every visit.
+ */
+export function prepareClientAccounts(db: Db) {
+  return selectAccounts(
+    db,
+    and(
+      eq(accounts.clientId, sql.placeholder('clientId')),
+      eq(accounts.isStaging, sql.placeholder('isStaging')),
+    ),
+  ).prepare(statementName(db, 'accounts_of_client'));
 }
 
 export async function selectAccountById(db: DbOrTx, accountId: number) {

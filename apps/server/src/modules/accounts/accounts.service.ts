@@ -135,15 +135,13 @@ export async function joinAllAccountsGroup(tx: DbOrTx, clientId: number, account
 
 export function createAccountsService(deps: { db: Db }) {
   const { db } = deps;
+  const clientAccounts = q.prepareClientAccounts(db);
 
   return {
     /** GET /all/{clientId} (isStaging false) and GET /review/{clientId} (isStaging true). */
     async listAccounts(user: CurrentUser, clientId: number, isStaging: boolean): Promise<Account[]> {
       assertClientAccess(user, clientId, CLIENT_MSG.notFound);
-      const rows = await q.selectAccounts(
-        db,
-        and(eq(accounts.clientId, clientId), eq(accounts.isStaging, isStaging)),
-      );
+      const rows = await clientAccounts.execute({ clientId, isStaging });
       // An account's client exists (foreign key): only an empty list asks whether the client does, so
       // the usual request is one round trip (issue 21 point 2).
       if (rows.length === 0) await assertVisibleClient(db, user, clientId);

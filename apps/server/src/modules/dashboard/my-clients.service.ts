@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { clientAssignees, clients } from '../../db/schema';
 import { whereClientVisible } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
@@ -11,12 +11,24 @@ import { forbidden } from '../../platform/http/app-error';
  * VIEW_USERS (403 otherwise), and then keeps only the clients the asker may see.
  */
 export function whereMyClients(user: CurrentUser, userId: number): SQL {
-  if (userId !== user.userId && !user.permList.includes('VIEW_USERS')) throw forbidden();
+  assertMayAskFor(user, userId);
   if (userId === user.userId && user.isClientScoped) {
     return user.clientIds.length ? inArray(clients.clientId, user.clientIds) : sql`false`;
   }
+  return and(whereAssignedTo(userId), whereClientVisible(user, clients.clientId))!;
+}
+
+/**
+ * The whole of whereMyClients for an asker who sees every client, with `userId` a value or a
+ * placeholder (the widgets' statements prepared once).
+ */
+export function whereAssignedTo(userId: number | Placeholder): SQL {
   // "in (subquery)" rather than "exists": the outer column stays bound to clients even when Drizzle
   // leaves it unqualified in a one-table select.
-  const assigned = sql`${clients.clientId} in (select ca.client_id from ${clientAssignees} ca where ca.user_id = ${userId})`;
-  return and(assigned, whereClientVisible(user, clients.clientId))!;
+  return sql`${clients.clientId} in (select ca.client_id from ${clientAssignees} ca where ca.user_id = ${userId})`;
+}
+
+/** Someone else's clients need VIEW_USERS. */
+export function assertMayAskFor(user: CurrentUser, userId: number): void {
+  if (userId !== user.userId && !user.permList.includes('VIEW_USERS')) throw forbidden();
 }
