@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PagedList, PagedListQuery } from '@tideline/contracts';
 import {
   TRANSACTION_MSG,
+  TRANSACTION_PAGE_SIZES,
   type KeywordOption,
   type Transaction,
 } from '@tideline/contracts/transactions/transactions.schemas';
@@ -77,6 +78,17 @@ export function createTransactionsService(deps: { db: Db }) {
   const { db } = deps;
   const accountTotal = q.prepareAccountTotal(db);
   const defaultPageWithAccount = q.prepareDefaultPageWithAccount(db);
+  const firstPagesWithAccount = new Map(
+    TRANSACTION_PAGE_SIZES.map((size) => [size as number, q.prepareFirstPageWithAccount(db, size)]),
+  );
+
+  /** The opening statement of a page in the default order: the first page of an offered size has its own. */
+  function runDefaultPage(accountId: number, listed: PagedListQuery) {
+    const firstPage = listed.pageIndex === 0 ? firstPagesWithAccount.get(listed.pageSize) : undefined;
+    return firstPage
+      ? firstPage.execute({ accountId })
+      : defaultPageWithAccount.execute({ accountId, ...pageWindow(listed) });
+  }
 
   async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
     const rows = await q.selectTransactionsForUpdate(tx, ids);
@@ -100,9 +112,7 @@ export function createTransactionsService(deps: { db: Db }) {
       const listed = withoutAnyCreditDebit(request);
       // As the tab opens, one round trip: the page, each row carrying its account, dropped unread if the
       // account is not visible. Any other request, or an empty opening page, reads the account first.
-      const opening = isDefaultPage(listed)
-        ? await defaultPageWithAccount.execute({ accountId, ...pageWindow(listed) })
-        : [];
+      const opening = isDefaultPage(listed) ? await runDefaultPage(accountId, listed) : [];
       const account = opening[0]
         ? { clientId: opening[0].accountClientId, count: opening[0].accountCount }
         : ((await accountTotal.execute({ accountId }))[0] ?? null);

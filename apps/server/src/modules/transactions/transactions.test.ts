@@ -88,6 +88,13 @@ describe('account transactions', () => {
       ].map((r) => r.transactionId),
     );
     expect(seen.size).toBe(120);
+    // A first page of an offered size has a statement of its own, any other size the shared one.
+    for (const pageSize of [100, 30]) {
+      const opened = await list({ pageSize });
+      const built = await list({ pageSize, sortOrder: [{ id: 'transactionDate', desc: true }] });
+      expect(opened.body.results).toHaveLength(pageSize);
+      expect(opened.body.results).toEqual(built.body.results);
+    }
     const byAmount = await list({ pageSize: 50, sortOrder: [{ id: 'amount', desc: false }] });
     expect(byAmount.body.results[0]!.amount).toBe(-1117.5);
   });
