@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { serializeProtocolBatches } from './pglite-batch-queue';
 import * as schema from './schema';
 
@@ -55,6 +56,19 @@ export function preparedOnce<T>(db: DbOrTx, name: string, prepare: (db: Db, name
   if (!statements) preparedOfDb.set(root, (statements = new Map()));
   if (!statements.has(name)) statements.set(name, prepare(root, statementName(root, name)));
   return statements.get(name) as T;
+}
+
+/**
+ * A prepared select's rows as node-postgres gives them (objects keyed by column name), without
+ * Drizzle's mapping: for a hot statement whose columns are named as its fields (sql`${column}`.as(field)),
+ * whose test compares its rows with the mapped query's. Every Db here runs on node-postgres (PGlite too,
+ * over its socket), whose prepared queries read this way through all().
+ */
+export function readUnmapped<Row>(
+  statement: PgPreparedQuery<PreparedQueryConfig>,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
+  return (statement as unknown as NodePgPreparedQuery<PreparedQueryConfig>).all(values) as Promise<Row[]>;
 }
 
 // PostgreSQL answers numeric as text; bigint (int8) fits the JS number range for our counters and ids.

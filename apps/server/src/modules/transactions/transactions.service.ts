@@ -6,7 +6,7 @@ import {
   type KeywordOption,
   type Transaction,
 } from '@tideline/contracts/transactions/transactions.schemas';
-import type { Db, DbOrTx } from '../../db/open-database';
+import { readUnmapped, type Db, type DbOrTx } from '../../db/open-database';
 import { transactions } from '../../db/schema';
 import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
@@ -86,8 +86,8 @@ export function createTransactionsService(deps: { db: Db }) {
   function runDefaultPage(accountId: number, listed: PagedListQuery) {
     const firstPage = listed.pageIndex === 0 ? firstPagesWithAccount.get(listed.pageSize) : undefined;
     return firstPage
-      ? firstPage.execute({ accountId })
-      : defaultPageWithAccount.execute({ accountId, ...pageWindow(listed) });
+      ? readUnmapped<q.OpeningPageRow>(firstPage, { accountId })
+      : readUnmapped<q.OpeningPageRow>(defaultPageWithAccount, { accountId, ...pageWindow(listed) });
   }
 
   async function lockVisible(tx: DbOrTx, user: CurrentUser, ids: readonly number[]) {
