@@ -62,10 +62,7 @@ export function rssOf(pid: number): { nowMb: number; hwmMb: number } {
 /** CPU time (user + system) a process and its live descendants have used so far, in ms (10 ms ticks). */
 export function cpuMsOf(pid: number): number {
   let ms = 0;
-  for (const id of processTreeOf(pid)) {
-    const fields = statFieldsOf(id);
-    if (fields) ms += (Number(fields[11]) + Number(fields[12])) * 10;
-  }
+  for (const id of processTreeOf(pid)) ms += cpuMsOfProcess(id);
   return ms;
 }
 
@@ -77,17 +74,23 @@ export function cpuMsOf(pid: number): number {
 export function postgresCpuMs(): number {
   let ms = 0;
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1]!.split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // exited meanwhile
-    }
+    if (/^\d+$/.test(entry) && commandOf(Number(entry)) === 'postgres') ms += cpuMsOfProcess(Number(entry));
   }
   return ms;
+}
+
+/** CPU time (user + system) one process has used so far, in ms (10 ms ticks); 0 once it has exited. */
+function cpuMsOfProcess(pid: number): number {
+  const fields = statFieldsOf(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0;
+}
+
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 /** The fields of /proc/<pid>/stat after the command name (state first), or null once it has exited. */

@@ -34,11 +34,7 @@ export async function selectClientsByIds(db: DbOrTx, clientIds: readonly number[
 const outerClientId = sql.raw('"clients"."client_id"');
 
 /** The clients (with their assignees and newest transaction date), by name. */
-export async function selectClients(db: DbOrTx, where: SQL | undefined) {
-  return buildClientsSelect(db, where);
-}
-
-function buildClientsSelect(db: DbOrTx, where: SQL | undefined) {
+export function selectClients(db: DbOrTx, where: SQL | undefined) {
   return db
     .select({
       client: clients,
@@ -69,11 +65,11 @@ function buildClientsSelect(db: DbOrTx, where: SQL | undefined) {
  */
 export async function selectClientById(db: DbOrTx, clientId: number) {
   const byId = preparedOnce(db, 'clients_by_id', (root, name) =>
-    buildClientsSelect(root, eq(clients.clientId, sql.placeholder('clientId'))).prepare(name),
+    selectClients(root, eq(clients.clientId, sql.placeholder('clientId'))).prepare(name),
   );
   const [row] = byId
     ? await byId.execute({ clientId })
-    : await buildClientsSelect(db, eq(clients.clientId, clientId));
+    : await selectClients(db, eq(clients.clientId, clientId));
   return row ?? null;
 }
 
