@@ -101,7 +101,10 @@ const renderTemplateDialog: RenderTemplateDialog = ({ type, relationship, onClos
 /** Start Ingestion on the Banks tab, its dates the open report's period; the report status follows. */
 function useIngestionActions(client: Client) {
   const queryClient = useQueryClient();
-  const reportStatus = useQuery(clientQueries.reportStatus(client.clientId));
+  // Read when the panel draws (opening the dialog draws it), never subscribed to: the answer's arrival
+  // would draw the whole summary again, all eight widgets in one synchronous task (query answers draw
+  // synchronously), the longest task of the profile's load on a phone (issue 21 "Speed").
+  const reportStatus = useQuery({ ...clientQueries.reportStatus(client.clientId), notifyOnChangeProps: [] });
   return useClientIngestionActions(client, {
     defaults: {
       startDate: reportStatus.data?.reportStartDate ?? null,
