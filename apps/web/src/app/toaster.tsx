@@ -12,6 +12,8 @@ const Toast = styled(MaterialDesignContent)({
   '&.notistack-MuiContent-error': { backgroundColor: '#c62828' },
 });
 
+const MAX_TOASTS = 5;
+
 const TOASTS = { default: Toast, success: Toast, info: Toast, warning: Toast, error: Toast };
 
 /** The notistack host, top right (architecture.md "Web"). Lazy: toasts are never part of the first paint. */
@@ -19,9 +21,11 @@ export default function Toaster() {
   // notistack's enqueueSnackbar is set once its provider has mounted, which is before this effect runs;
   // it is read at each call, as a remounted provider sets it again.
   useEffect(() => attachToastHost((message, options) => enqueueSnackbar(message, options)), []);
+  // Five on screen: Start Ingestion raises its success and a warning per account type it found no
+  // accounts of (up to four) at once. With three, notistack dismissed the success as the fourth came.
   return (
     <SnackbarProvider
-      maxSnack={3}
+      maxSnack={MAX_TOASTS}
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       Components={TOASTS}
     />
