@@ -134,6 +134,12 @@ async function measure(
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname)
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl} (signed out?)`);
     writeFileSync(path.join(outDir, `${name}-${formFactor}-${i + 1}.json`), JSON.stringify(lhr));
+    // The trace Lighthouse simulated from, for reading its tasks (chrome://tracing, Perfetto).
+    if (process.env.LIGHTHOUSE_SAVE_TRACE)
+      writeFileSync(
+        path.join(outDir, `${name}-${formFactor}-${i + 1}.trace.json`),
+        JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null),
+      );
     runs.push(readResult(lhr));
     const run = runs.at(-1)!;
     log(

@@ -140,6 +140,45 @@ test('the profile of a client whose ingestion is in progress has no serious axe 
   await assertNoSeriousViolations(page, 'the profile of a client whose ingestion is in progress');
 });
 
+test('a reload draws with the styles the last visit made, and looks the same', async () => {
+  // Issue 21: Emotion's rules are remembered between loads (lib/style-memory.ts) so a reload does not
+  // build and insert them again inside React's commits.
+  const looks = () =>
+    page.evaluate(() => {
+      const picked = ['main h1', 'header', 'main section', 'main table', 'main button', 'nav a'];
+      const props = ['color', 'background-color', 'font-size', 'font-weight', 'padding', 'margin'];
+      return picked.map((selector) => {
+        const element = document.querySelector(selector);
+        const style = element && getComputedStyle(element);
+        return [selector, style ? props.map((p) => style.getPropertyValue(p)).join(' ') : null];
+      });
+    });
+  const drawn = async () => {
+    await page.getByRole('region', { name: 'My Clients', exact: true }).locator('tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  };
+  await page.goto('/dashboard');
+  await drawn();
+  const before = await looks();
+  await page.reload();
+  await drawn();
+  const sheets = await page.evaluate(() => {
+    const restored = document.querySelector('style[data-emotion^="css "]');
+    const built = [...document.querySelectorAll('style[data-emotion="css"]')];
+    return {
+      restoredNames: restored ? restored.getAttribute('data-emotion')!.split(' ').length - 1 : 0,
+      restoredRules: restored?.sheet?.cssRules.length ?? 0,
+      builtRules: built.reduce((n, tag) => n + ((tag as HTMLStyleElement).sheet?.cssRules.length ?? 0), 0),
+    };
+  });
+  assert.ok(sheets.restoredNames > 50, `restored ${sheets.restoredNames} style names`);
+  assert.ok(
+    sheets.builtRules < sheets.restoredRules / 10,
+    `built ${sheets.builtRules} rules again beside ${sheets.restoredRules} restored`,
+  );
+  assert.deepEqual(await looks(), before);
+});
+
 test('on a phone the dashboard and a client profile fit the screen, and charts draw as they are reached', async () => {
   // Issue 21: on a 412 px screen the widest widget table made the dashboard 610 px wide, and the
   // charts' hidden captions (sx width 1, i.e. 100%) widened the client profile.
