@@ -4,7 +4,7 @@
 // exits non-zero when one is missed, as bench/web-bundle.bench.ts and bench/load.bench.ts do.
 //   npm run bench -- lighthouse     LIGHTHOUSE_SKIP_BUILD=1 reuses apps/web/dist; LIGHTHOUSE_RUNS=1 and
 //                                   LIGHTHOUSE_PAGES=dashboard (and LIGHTHOUSE_FORM_FACTORS=mobile) for a
-//                                   quicker look
+//                                   quicker look; LIGHTHOUSE_SAVE_TRACE=1 also writes each run's trace
 // Builds the web app; a throwaway database on BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/
 // postgres) filled by `seed-demo`; the production server (NODE_ENV=production, src/main.ts) on a free
 // port. Debian's Chromium runs with a remote-debugging port, one profile per state: `/` in a fresh
@@ -12,7 +12,8 @@
 // the other pages in a profile where the first demo Admin signed in through the real UI (invitation
 // link, password, MFA enrolment with TOTP), so the refresh cookie and the persisted user are in it.
 // Those runs keep storage (disableStorageReset) and drop only the HTTP cache before each one, so every
-// run is a first load of the app's files by a signed-in user. Throttling is Lighthouse's default
+// run is a first load of the app's files by a signed-in user (who, as one returning, has the styles an
+// earlier load remembered: apps/web/src/lib/style-memory.ts). Throttling is Lighthouse's default
 // (simulated). The reports land in bench/out/lighthouse/.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
