@@ -70,6 +70,23 @@ describe('style memory', () => {
     expect(document.head.querySelector('style[data-emotion^="css "]')).toBeNull();
   });
 
+  it('draws as usual where the browser refuses storage', () => {
+    const refusing = {
+      getItem: () => {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      },
+    } as unknown as Storage;
+    const cache = makeCache();
+    drawButton(cache);
+    expect(restoreStyles(document, refusing)).toBe(0);
+    expect(restoreStyles(document, null)).toBe(0);
+    expect(() => rememberStyles(cache, refusing)).not.toThrow();
+    expect(() => rememberStyles(cache, null)).not.toThrow();
+  });
+
   it('keeps no memory larger than its limit', () => {
     const cache = makeCache();
     drawButton(cache);

@@ -20,8 +20,18 @@ interface RememberedStyles {
   css: string;
 }
 
-function readRemembered(storage: Storage): RememberedStyles | null {
+/** localStorage, or null where the browser refuses it (reading the property itself can throw). */
+function browserStorage(): Storage | null {
   try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readRemembered(storage: Storage | null): RememberedStyles | null {
+  try {
+    if (!storage) return null;
     const saved = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as RememberedStyles | null;
     return saved?.build === BUILD && Array.isArray(saved.names) && typeof saved.css === 'string'
       ? saved
@@ -32,7 +42,7 @@ function readRemembered(storage: Storage): RememberedStyles | null {
 }
 
 /** Puts the remembered rules in the document, named for Emotion to hydrate; answers how many names. */
-export function restoreStyles(doc: Document = document, storage: Storage = localStorage): number {
+export function restoreStyles(doc: Document = document, storage = browserStorage()): number {
   const saved = readRemembered(storage);
   if (!saved || saved.names.length === 0) return 0;
   const style = doc.createElement('style');
@@ -43,7 +53,8 @@ export function restoreStyles(doc: Document = document, storage: Storage = local
 }
 
 /** Keeps what the cache has inserted so far (the restored rules among them) for the next load. */
-export function rememberStyles(cache: EmotionCache, storage: Storage = localStorage): void {
+export function rememberStyles(cache: EmotionCache, storage = browserStorage()): void {
+  if (!storage) return;
   const names = Object.keys(cache.inserted).filter((name) => cache.inserted[name] === true);
   const css = cache.sheet.tags
     .map((tag) => Array.from(tag.sheet?.cssRules ?? [], (rule) => rule.cssText).join(''))
