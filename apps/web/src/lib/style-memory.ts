@@ -69,12 +69,18 @@ export function rememberStyles(cache: EmotionCache, storage = browserStorage()):
 
 /**
  * The app's Emotion cache, created after the remembered rules are back in the document, and saved again
- * each time the page is hidden or left (when nobody waits for it).
+ * when the page is hidden or left (when nobody waits for it) if it inserted styles since the last save:
+ * leaving fires both events, and staff switch tabs all day.
  */
 export function createRememberingCache(): EmotionCache {
-  restoreStyles();
+  let savedNames = restoreStyles();
   const cache = createCache({ key: 'css' });
-  const save = () => rememberStyles(cache);
+  const save = () => {
+    const names = Object.keys(cache.inserted).length;
+    if (names === savedNames) return;
+    savedNames = names;
+    rememberStyles(cache);
+  };
   addEventListener('pagehide', save);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') save();
