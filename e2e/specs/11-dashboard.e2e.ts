@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
@@ -209,5 +212,61 @@ test('on a phone the dashboard and a client profile fit the screen, and charts d
     await last.locator('svg').first().waitFor({ timeout: 30_000 });
   } finally {
     if (desktop) await page.setViewportSize(desktop);
+  }
+});
+
+test('the forms behind the dashboard and profile buttons load when opened, not with the page', async () => {
+  // Issue 21 "Speed": the note, rate, filter, client and relationship forms (react-hook-form, pickers)
+  // and the Banks sub-tab's table were loaded and run with the page on every visit, and their module
+  // evaluation was most of the blocking time after the first paint. The built manifest names each
+  // form's file, so the check follows the build.
+  const manifestFile = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../apps/web/dist/.vite/manifest.json',
+  );
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  const fileOf = (source: string) => {
+    const entry = manifest[source];
+    assert.ok(entry, `${source} has a chunk of its own`);
+    return `/${entry.file}`;
+  };
+  const onDemand = {
+    rateForm: fileOf('src/features/negotiated-rates/negotiated-rate-form-dialog.tsx'),
+    noteForm: fileOf('src/features/notes/note-form-dialog.tsx'),
+    filters: fileOf('src/components/data-table/filter-dialog.tsx'),
+    clientForm: fileOf('src/features/clients/client-form-dialog.tsx'),
+    banksTable: fileOf('src/features/clients/client-banks-table.tsx'),
+  };
+  const requested = new Set<string>();
+  const record = (request: { url: () => string }) => requested.add(new URL(request.url()).pathname);
+  page.on('request', record);
+  try {
+    const loaded = async (path: string, region: string) => {
+      requested.clear();
+      await page.goto(path);
+      await page.getByRole('region', { name: region, exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      return Object.entries(onDemand)
+        .filter(([, file]) => requested.has(file))
+        .map(([name]) => name);
+    };
+    assert.deepEqual(await loaded('/dashboard', 'Negotiated Rates'), [], 'forms loaded with the dashboard');
+    const rates = page.getByRole('region', { name: 'Negotiated Rates' });
+    await rates.getByRole('button', { name: 'Add Rate' }).click();
+    await page.getByRole('dialog', { name: 'Add Rate' }).getByLabel('Amount').waitFor();
+    assert.ok(requested.has(onDemand.rateForm), 'the rate form loads when Add Rate is pressed');
+    await page.getByRole('dialog', { name: 'Add Rate' }).getByRole('button', { name: 'Cancel' }).click();
+    await rates.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('dialog', { name: 'Set Filters' }).waitFor();
+    assert.ok(requested.has(onDemand.filters), 'the filter dialog loads when Filters is pressed');
+
+    const [client] = await api<{ clientId: number }[]>('GET', '/api/clients/list');
+    const profileLoads = await loaded(`/client-management/${client!.clientId}`, 'Report Status');
+    assert.deepEqual(profileLoads, [], 'forms and the Banks table loaded with the client profile');
+    await page.getByRole('tab', { name: 'Banks', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Bank Relationship' }).waitFor();
+    assert.ok(requested.has(onDemand.banksTable), 'the Banks table loads when its sub-tab is opened');
+  } finally {
+    page.off('request', record);
   }
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -27,7 +27,7 @@ import type {
 import { EmptyState } from './empty-state';
 import { collectExportRows } from './export/collect-export-rows';
 import { ExportMenu } from './export/export-menu';
-import { FilterDialog } from './filter-dialog';
+import type { FilterDialog as EagerFilterDialog } from './filter-dialog';
 import { isSameFilters } from './filter-draft';
 import { FilterSummary } from './filter-summary';
 import { RowActionsMenu } from './row-actions-menu';
@@ -36,6 +36,12 @@ import { TableToolbar } from './table-toolbar';
 import { buildListRequest, useTableData } from './use-table-data';
 import { useRowSelection } from './use-row-selection';
 import { useTableState } from './use-table-state';
+
+// The filter dialog (with its fields) is loaded when a user first opens it, not with every table.
+// lazy() drops its type parameter, so it keeps the eager component's type: the props are the same.
+const FilterDialog = lazy(() =>
+  import('./filter-dialog').then((m) => ({ default: m.FilterDialog })),
+) as unknown as typeof EagerFilterDialog;
 
 export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
@@ -95,6 +101,8 @@ export function DataTable<T>({
   const titleId = useId();
   const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults, initialSort);
   const [isFilterDialogOpen, setIsFilterDialogOpen] = useState(false);
+  // Loaded when first opened, then kept mounted so that it closes with its transition.
+  const [hasOpenedFilters, setHasOpenedFilters] = useState(false);
   const permList = usePermList();
 
   const request = buildListRequest(state);
@@ -175,7 +183,10 @@ export function DataTable<T>({
         onSearchChange={state.setSearchInput}
         onSearchClear={state.clearSearch}
         activeFilterCount={filterDefinitions.length > 0 ? Object.keys(state.filters).length : null}
-        onOpenFilters={() => setIsFilterDialogOpen(true)}
+        onOpenFilters={() => {
+          setHasOpenedFilters(true);
+          setIsFilterDialogOpen(true);
+        }}
         bulkActions={allowedBulkActions}
         selectedRows={[...state.selection.values()]}
         onClearSelection={clearSelection}
@@ -203,18 +214,22 @@ export function DataTable<T>({
               state.setFilters(fallback === undefined ? rest : { ...rest, [id]: fallback });
             }}
           />
-          <FilterDialog
-            open={isFilterDialogOpen}
-            definitions={filterDefinitions}
-            applied={state.filters}
-            variant={filterDefaults ? 'defaults' : 'standard'}
-            onApply={(values) => {
-              state.setFilters(values);
-              setIsFilterDialogOpen(false);
-            }}
-            onReset={resetFilters}
-            onClose={() => setIsFilterDialogOpen(false)}
-          />
+          {hasOpenedFilters && (
+            <Suspense fallback={null}>
+              <FilterDialog
+                open={isFilterDialogOpen}
+                definitions={filterDefinitions}
+                applied={state.filters}
+                variant={filterDefaults ? 'defaults' : 'standard'}
+                onApply={(values) => {
+                  state.setFilters(values);
+                  setIsFilterDialogOpen(false);
+                }}
+                onReset={resetFilters}
+                onClose={() => setIsFilterDialogOpen(false)}
+              />
+            </Suspense>
+          )}
         </>
       )}
       <Box sx={{ height: 4 }}>{data.isRefreshing && <LinearProgress aria-label="Refreshing" />}</Box>

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -16,8 +16,18 @@ import type {
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { clientQueries } from './clients.queries';
-import { AddRelationshipDialog, EditRelationshipDialog } from './relationship-dialogs';
-import { StartReportDialog } from './start-report-dialog';
+
+// The relationship and Start Report forms (react-hook-form among them) are loaded when a user opens one,
+// not with every client profile.
+const EditRelationshipDialog = lazy(() =>
+  import('./relationship-dialogs').then((m) => ({ default: m.EditRelationshipDialog })),
+);
+const AddRelationshipDialog = lazy(() =>
+  import('./relationship-dialogs').then((m) => ({ default: m.AddRelationshipDialog })),
+);
+const StartReportDialog = lazy(() =>
+  import('./start-report-dialog').then((m) => ({ default: m.StartReportDialog })),
+);
 
 /** The page composes the template dialogs in (features do not import each other). */
 export type RenderTemplateDialog = (args: {
@@ -167,15 +177,17 @@ export function ClientBanksTable({
           </Stack>
         }
       />
-      {dialog?.kind === 'edit' && (
-        <EditRelationshipDialog relationship={dialog.relationship} onClose={close} />
-      )}
-      {dialog?.kind === 'add' && (
-        <AddRelationshipDialog clientId={clientId} related={relationships.data ?? []} onClose={close} />
-      )}
-      {dialog?.kind === 'start-report' && (
-        <StartReportDialog client={{ clientId, clientName }} onClose={close} />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'edit' && (
+          <EditRelationshipDialog relationship={dialog.relationship} onClose={close} />
+        )}
+        {dialog?.kind === 'add' && (
+          <AddRelationshipDialog clientId={clientId} related={relationships.data ?? []} onClose={close} />
+        )}
+        {dialog?.kind === 'start-report' && (
+          <StartReportDialog client={{ clientId, clientName }} onClose={close} />
+        )}
+      </Suspense>
       {bankLinkActions?.dialogs}
       {ingestionActions?.dialogs}
       {dialog?.kind === 'template' &&

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -8,8 +8,12 @@ import { reportCycleOptions } from '@tideline/contracts/clients/client-lists';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { activeStatusLabel, formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
-import { ClientFormDialog } from './client-form-dialog';
 import { FieldList } from '../../components/field-list';
+
+// The edit form (react-hook-form, its fields) is loaded when a user opens it, not with every profile.
+const ClientFormDialog = lazy(() =>
+  import('./client-form-dialog').then((m) => ({ default: m.ClientFormDialog })),
+);
 
 const months = (n: number | null) => (n === null ? '---' : `${n} ${n === 1 ? 'month' : 'months'}`);
 
@@ -53,7 +57,11 @@ export function ClientCard({ client }: { client: Client }) {
           ]}
         />
       </CardContent>
-      {isEditing && <ClientFormDialog client={client} onClose={() => setIsEditing(false)} />}
+      {isEditing && (
+        <Suspense fallback={null}>
+          <ClientFormDialog client={client} onClose={() => setIsEditing(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -6,13 +6,16 @@ import Tabs from '@mui/material/Tabs';
 import { hasAnyPermission, type Permission } from '@tideline/contracts/access/permissions';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { EmptyState } from '../../components/data-table/empty-state';
+import { PageLoader } from '../../components/page-loader';
 import { usePermList } from '../../lib/use-can';
-import {
-  ClientBanksTable,
-  type RelationshipActionSlot,
-  type RenderTemplateDialog,
-} from './client-banks-table';
+import type { RelationshipActionSlot, RenderTemplateDialog } from './client-banks-table';
 import { SummaryWidgets, type SummaryWidgetSlots } from './summary-widgets';
+
+// The Banks sub-tab's table (the data table, its dialogs) is loaded when a user opens that sub-tab, not
+// with the summary every profile opens on.
+const ClientBanksTable = lazy(() =>
+  import('./client-banks-table').then((m) => ({ default: m.ClientBanksTable })),
+);
 
 type SubTabId = 'summary' | 'negotiated-rates' | 'notes' | 'banks';
 
@@ -76,13 +79,15 @@ export function ClientSummaryTab({
       >
         {current.id === 'summary' && <SummaryWidgets client={client} widgets={widgets} />}
         {current.id === 'banks' && (
-          <ClientBanksTable
-            clientId={client.clientId}
-            clientName={client.clientName}
-            renderTemplateDialog={renderTemplateDialog}
-            bankLinkActions={bankLinkActions}
-            ingestionActions={ingestionActions}
-          />
+          <Suspense fallback={<PageLoader />}>
+            <ClientBanksTable
+              clientId={client.clientId}
+              clientName={client.clientName}
+              renderTemplateDialog={renderTemplateDialog}
+              bankLinkActions={bankLinkActions}
+              ingestionActions={ingestionActions}
+            />
+          </Suspense>
         )}
         {(current.id === 'negotiated-rates' || current.id === 'notes') &&
           (panels[current.id] ?? (

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from '../../lib/toast-host';
 import Button from '@mui/material/Button';
@@ -18,9 +18,13 @@ import type {
 import { failureMessage } from '../../lib/api-messages';
 import { formatCurrency, formatDate, formatPercent, truncateText } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
-import { NegotiatedRateFormDialog } from './negotiated-rate-form-dialog';
 import { useDeleteNegotiatedRate } from './negotiated-rates.mutations';
 import { negotiatedRateQueries } from './negotiated-rates.queries';
+
+// The rate form is loaded when a user adds or edits a rate, not with the dashboard.
+const NegotiatedRateFormDialog = lazy(() =>
+  import('./negotiated-rate-form-dialog').then((m) => ({ default: m.NegotiatedRateFormDialog })),
+);
 
 const orDashes = (value: number | null, unit = '') => (value === null ? '---' : `${value}${unit}`);
 const realizedLabel = (r: NegotiatedRate) => (r.realized === 1 ? 'Yes' : 'No');
@@ -138,7 +142,11 @@ export function NegotiatedRatesTable({ clientId }: { clientId?: number }) {
           )
         }
       />
-      {editing && <NegotiatedRateFormDialog rate={editing.rate} clientId={clientId} onClose={closeEditing} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <NegotiatedRateFormDialog rate={editing.rate} clientId={clientId} onClose={closeEditing} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete Negotiated Rate"

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,11 +21,15 @@ import { toastOutcome } from '../../lib/mutation-toasts';
 import { useSessionStore } from '../../lib/session-store';
 import { useCan } from '../../lib/use-can';
 import { isOwnNote } from './note-rules';
-import { NoteFormDialog, type NoteLink } from './note-form-dialog';
+import type { NoteLink } from './note-form-dialog';
 import { NoteViewDialog } from './note-view-dialog';
 import type { NotesScope } from './notes.api';
 import { useChangeNotes } from './notes.mutations';
 import { noteQueries } from './notes.queries';
+
+// The note form (react-hook-form, its pickers) is loaded when a user adds or edits a note, not with the
+// dashboard and every profile that list notes.
+const NoteFormDialog = lazy(() => import('./note-form-dialog').then((m) => ({ default: m.NoteFormDialog })));
 
 // platform.md 9: the preview is cut at 128 characters then '...'; 2.10: the first 2 chips show.
 const PREVIEW_LENGTH = 128;
@@ -214,7 +218,11 @@ export function NotesTable({ scope }: { scope: NotesScope }) {
           )
         }
       />
-      {form && <NoteFormDialog note={form.note} link={linkOf(scope)} onClose={closeForm} />}
+      {form && (
+        <Suspense fallback={null}>
+          <NoteFormDialog note={form.note} link={linkOf(scope)} onClose={closeForm} />
+        </Suspense>
+      )}
       {viewing && (
         <NoteViewDialog
           note={viewing}
