@@ -241,6 +241,8 @@ test("the client's summary widgets show the demo's analysis history", async () =
   ]) {
     const widget = page.getByRole('region', { name: title, exact: true });
     await widget.waitFor();
+    // A widget loads once it comes near the window (summary-widgets.tsx), as a user scrolls to it.
+    await widget.scrollIntoViewIfNeeded();
     await page.waitForFunction(
       (name) => {
         const region = [...document.querySelectorAll('section')].find(

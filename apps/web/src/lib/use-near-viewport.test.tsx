@@ -1,31 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { stubObserver } from '../test/stub-intersection-observer';
 import { useNearViewport } from './use-near-viewport';
 
 function Probe() {
   const ref = useRef<HTMLDivElement>(null);
   const isNear = useNearViewport(ref);
   return <div ref={ref}>{isNear ? 'drawn' : 'waiting'}</div>;
-}
-
-/** An IntersectionObserver the test drives: `report(true)` tells it the observed element is near. */
-function stubObserver() {
-  const observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
-  const disconnect = vi.fn();
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-        observed.push({ callback, options });
-      }
-      observe() {}
-      disconnect = disconnect;
-    },
-  );
-  const report = (isIntersecting: boolean) =>
-    act(() => observed.at(-1)!.callback([{ isIntersecting } as IntersectionObserverEntry], {} as never));
-  return { observed, disconnect, report };
 }
 
 describe('useNearViewport', () => {

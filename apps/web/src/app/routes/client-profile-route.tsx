@@ -118,47 +118,16 @@ function useIngestionActions(client: Client) {
 function SummaryPanel({ client }: { client: Client }) {
   const bankLinkActions = useBankLinkActions();
   const ingestionActions = useIngestionActions(client);
+  // Each is drawn, its chunk loaded, once it comes near the window (summary-widgets.tsx).
   const widgets = {
-    'Maturing Investments': (
-      <Suspense fallback={null}>
-        <MaturingInvestmentsWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    'Day-to-Day Variance': (
-      <Suspense fallback={null}>
-        <DayToDayVarianceWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    'Short Term Modeling/Forecast': (
-      <Suspense fallback={null}>
-        <ShortTermForecastWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    'Short-Term Cash Position Forecast': (
-      <Suspense fallback={null}>
-        <CashPositionForecastWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    'cashVest Score': (
-      <Suspense fallback={null}>
-        <CashVestScoreWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    'Interest Rate Comparison': (
-      <Suspense fallback={null}>
-        <InterestRateComparisonWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    Assets: (
-      <Suspense fallback={null}>
-        <AssetsWidget clientId={client.clientId} />
-      </Suspense>
-    ),
-    'Current Amounts Invested by Liquidity Level': (
-      <Suspense fallback={null}>
-        <InvestedByLevelWidget clientId={client.clientId} />
-      </Suspense>
-    ),
+    'Maturing Investments': <MaturingInvestmentsWidget clientId={client.clientId} />,
+    'Day-to-Day Variance': <DayToDayVarianceWidget clientId={client.clientId} />,
+    'Short Term Modeling/Forecast': <ShortTermForecastWidget clientId={client.clientId} />,
+    'Short-Term Cash Position Forecast': <CashPositionForecastWidget clientId={client.clientId} />,
+    'cashVest Score': <CashVestScoreWidget clientId={client.clientId} />,
+    'Interest Rate Comparison': <InterestRateComparisonWidget clientId={client.clientId} />,
+    Assets: <AssetsWidget clientId={client.clientId} />,
+    'Current Amounts Invested by Liquidity Level': <InvestedByLevelWidget clientId={client.clientId} />,
   };
   const panels = {
     'negotiated-rates': (

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
+import { DrawnWhenNear } from '../../components/drawn-when-near';
 import { WidgetCard } from '../../components/widget-card';
 import { ClientCard } from './client-card';
 import { ReportStatusCard } from './report-status-card';
@@ -34,7 +35,18 @@ export function SummaryWidgets({ client, widgets = {} }: { client: Client; widge
       <ClientCard client={client} />
       <ReportStatusCard clientId={client.clientId} />
       {LATER_WIDGETS.map((title) => (
-        <Fragment key={title}>{widgets[title] ?? <WidgetCard title={title} isEmpty />}</Fragment>
+        <Fragment key={title}>
+          {widgets[title] ? (
+            // Each widget's queries and drawing wait until it is near the window: on a phone the
+            // first screen holds the client card and Report Status, and eight widgets answering and
+            // drawing one after another kept the page busy long after it was shown (issue 21).
+            <DrawnWhenNear placeholder={<WidgetCard title={title} isLoading />}>
+              {widgets[title]}
+            </DrawnWhenNear>
+          ) : (
+            <WidgetCard title={title} isEmpty />
+          )}
+        </Fragment>
       ))}
     </Box>
   );
