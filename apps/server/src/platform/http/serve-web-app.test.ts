@@ -9,13 +9,24 @@ import {
   type SignedInUser,
   type TestContext,
 } from '../../../test/test-context';
-import { COMPRESSIBLE_TYPES, IMMUTABLE_CACHE, REVALIDATE_CACHE } from './serve-web-app';
+import {
+  COMPRESSIBLE_TYPES,
+  IMMUTABLE_CACHE,
+  matchesRoute,
+  REVALIDATE_CACHE,
+  SCREEN_PRELOADS_FILE,
+} from './serve-web-app';
 
 // Issue 21 point 1: the built web app's files go out precompressed as the browser accepts, hashed
 // assets cached for a year, index.html revalidated, and JSON answers above 1 KB compressed.
 
 const SCRIPT = `console.log(${JSON.stringify('Tideline '.repeat(300))});\n`;
-const INDEX = `<!doctype html><html><body><div id="root"></div>${'<!-- -->'.repeat(200)}</body></html>`;
+const INDEX = `<!doctype html><html><head><title>Tideline</title></head><body><div id="root"></div>${'<!-- -->'.repeat(200)}</body></html>`;
+// What the web build writes beside it (apps/web/build/screen-preloads.ts).
+const SCREEN_PRELOADS = {
+  '/dashboard': ['/assets/shell-1a2b.js', '/assets/dashboard-3c4d.js'],
+  '/client-management/:id': ['/assets/shell-1a2b.js', '/assets/client-profile-5e6f.js'],
+};
 
 let webDist: string;
 let ctx: TestContext;
@@ -34,6 +45,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'tideline-web-'));
   writeBuiltFile('index.html', INDEX);
   writeBuiltFile('assets/index-4f3a2b1c.js', SCRIPT);
+  writeBuiltFile(SCREEN_PRELOADS_FILE, JSON.stringify(SCREEN_PRELOADS));
   ctx = await createTestContext({}, { webDist });
   admin = await createSignedInUser(ctx, 'Admin');
 });
@@ -65,7 +77,7 @@ describe('the web app files', () => {
   });
 
   it('answers index.html for a client-side route, compressed and revalidated every time', async () => {
-    for (const url of ['/', '/client-management/1']) {
+    for (const url of ['/', '/bank-management', '/client-management', '/client-management/1/2']) {
       const page = await get(url, { 'accept-encoding': 'br' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -73,6 +85,40 @@ describe('the web app files', () => {
       expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE);
       expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
     }
+  });
+
+  it("names a screen's own files in the index.html answered at its URL", async () => {
+    // Issue 21 "Speed": a reload of the dashboard or a client profile asks for the shell's and the
+    // screen's chunks beside the entry, not once the entry has run.
+    const links = (files: string[]) =>
+      files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+    for (const [url, files] of [
+      ['/dashboard', SCREEN_PRELOADS['/dashboard']],
+      ['/client-management/12?tab=1', SCREEN_PRELOADS['/client-management/:id']],
+    ] as const) {
+      const page = await get(url, { 'accept-encoding': 'br' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['cache-control']).toBe(REVALIDATE_CACHE);
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(
+        INDEX.replace('</head>', `${links([...files])}</head>`),
+      );
+    }
+    const gz = await get('/dashboard', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain(links(SCREEN_PRELOADS['/dashboard']));
+    const plain = await get('/dashboard', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain(links(SCREEN_PRELOADS['/dashboard']));
+  });
+
+  it('matches a route pattern segment by segment, a :name standing for any one segment', () => {
+    expect(matchesRoute('/client-management/:id', '/client-management/7')).toBe(true);
+    expect(matchesRoute('/client-management/:id', '/client-management/')).toBe(false);
+    expect(matchesRoute('/client-management/:id', '/client-management/7/3')).toBe(false);
+    expect(matchesRoute('/dashboard', '/dashboard')).toBe(true);
+    expect(matchesRoute('/dashboard', '/dashboard/')).toBe(false);
   });
 
   it('answers a missing asset or API route 404, not index.html', async () => {

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Vite names every built asset by its content hash: a file there never changes under its name. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -47,9 +48,63 @@ export async function registerCompression(app: FastifyInstance) {
   });
 }
 
+/** Written by the web build (apps/web/build/screen-preloads.ts): each screen's files beyond the entry's. */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+/** Whether a URL path is one of a route pattern's, where `:name` stands for one segment. */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const wanted = pattern.split('/');
+  const parts = pathname.split('/');
+  return (
+    wanted.length === parts.length &&
+    wanted.every((segment, i) => (segment.startsWith(':') ? parts[i] !== '' : segment === parts[i]))
+  );
+}
+
+/** index.html naming `files` as module preloads, so the browser asks for them beside the entry. */
+export function withModulePreloads(html: string, files: readonly string[]): string {
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
+/**
+ * The index.html for a URL: at a screen of SCREEN_PRELOADS_FILE, with that screen's files named; null
+ * elsewhere (the file as built is sent). Read on each such request, which is a page load: the two small
+ * files then always match the build being served.
+ */
+async function screenPageFor(webDist: string, pathname: string): Promise<string | null> {
+  let preloads: Record<string, string[]>;
+  try {
+    preloads = JSON.parse(
+      await readFile(path.join(webDist, SCREEN_PRELOADS_FILE), 'utf8'),
+    ) as typeof preloads;
+  } catch {
+    return null; // a build without it: the entry asks for the screen's files as it runs
+  }
+  const files = Object.entries(preloads).find(([pattern]) => matchesRoute(pattern, pathname))?.[1];
+  if (!files) return null;
+  return withModulePreloads(await readFile(path.join(webDist, 'index.html'), 'utf8'), files);
+}
+
+/**
+ * A page built here, compressed as the browser accepts: the compression plugin's hook is a route's, and
+ * the not-found handler that answers client-side routes is not one. A page is about 2 KB.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', REVALIDATE_CACHE)
+    .header('Vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html));
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
+}
+
 /**
  * The web app's files from `webDist`: precompressed variants chosen by Accept-Encoding, hashed assets
- * cached for a year, and any other GET outside /api (a client-side route) answered with index.html.
+ * cached for a year, and any other GET outside /api (a client-side route) answered with index.html,
+ * naming the screen's own files at a screen of SCREEN_PRELOADS_FILE.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
@@ -63,8 +118,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(webDist, filePath)),
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && hasWeb) {
+      const screenPage = await screenPageFor(webDist, request.url.split('?')[0]!);
+      if (screenPage) return sendPage(request, reply, screenPage);
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ msg: `No route ${request.method} ${request.url.split('?')[0]}.` });
