@@ -13,7 +13,8 @@ export interface RouteChunk {
 /** A module's static imports; undefined for a module the graph does not know. */
 export type StaticImports = (id: string) => readonly string[] | undefined;
 
-function reachFrom(starts: readonly string[], importsOf: StaticImports): Set<string> {
+/** `starts` and everything they import, directly or not. */
+export function reachFrom(starts: readonly string[], importsOf: StaticImports): Set<string> {
   const seen = new Set<string>();
   const stack = [...starts];
   while (stack.length > 0) {

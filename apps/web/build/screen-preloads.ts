@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { reachFrom } from './route-chunks';
 
 /** A screen a signed-in user often reloads or opens from a link: its URL pattern and the modules it needs. */
 export interface ScreenPreload {
@@ -20,18 +21,6 @@ export interface BuiltChunk {
 /** Written beside index.html; the server reads it (apps/server/src/platform/http/serve-web-app.ts). */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 
-function withImports(files: Iterable<string>, byFile: Map<string, BuiltChunk>): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...files];
-  while (stack.length > 0) {
-    const file = stack.pop()!;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    stack.push(...(byFile.get(file)?.imports ?? []));
-  }
-  return seen;
-}
-
 /**
  * Each screen's files beyond what index.html already asks for: the chunks of its modules and all they
  * import, as URL paths in a stable order.
@@ -41,9 +30,10 @@ export function listScreenPreloads(
   screens: readonly ScreenPreload[],
 ): Record<string, string[]> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const initial = withImports(
+  const importsOf = (file: string) => byFile.get(file)?.imports;
+  const initial = reachFrom(
     chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
-    byFile,
+    importsOf,
   );
   const fileOf = (source: string) => {
     const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${source}`));
@@ -53,7 +43,7 @@ export function listScreenPreloads(
   return Object.fromEntries(
     screens.map((screen) => [
       screen.path,
-      [...withImports(screen.from.map(fileOf), byFile)]
+      [...reachFrom(screen.from.map(fileOf), importsOf)]
         .filter((file) => !initial.has(file))
         .sort()
         .map((file) => `/${file}`),
