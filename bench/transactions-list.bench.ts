@@ -210,15 +210,15 @@ try {
   const auth = { authorization: `Bearer ${accessToken}` };
 
   // Capture the SQL each request runs on the transactions table, to time it alone with EXPLAIN ANALYZE.
-  let captured: { text: string; values: unknown[] }[] | null = null;
+  let captured: { text: string; values: unknown[]; name?: string | undefined }[] | null = null;
   const pool = database.pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
   const originalQuery = pool.query.bind(pool);
   pool.query = (...args: unknown[]) => {
-    const q = args[0] as string | { text: string; values?: unknown[] };
+    const q = args[0] as string | { text: string; values?: unknown[]; name?: string };
     const text = typeof q === 'string' ? q : q.text;
     const values = ((typeof q === 'string' ? undefined : q.values) ?? args[1]) as unknown[] | undefined;
     if (captured && /from "(transactions|account_transaction_counts)"/.test(text))
-      captured.push({ text, values: values ?? [] });
+      captured.push({ text, values: values ?? [], name: typeof q === 'string' ? undefined : q.name });
     return originalQuery(...args);
   };
 
@@ -258,7 +258,7 @@ try {
   const explainClient = new pg.Client({ connectionString: databaseUrl });
   await explainClient.connect();
   explainClient.on('error', () => undefined);
-  type Statement = { text: string; values: unknown[] };
+  type Statement = { text: string; values: unknown[]; name?: string | undefined };
   /** Planning + execution time of one request's statements, and the blocks read into shared buffers. */
   const explainSet = async (statements: Statement[]) => {
     let ms = 0;
@@ -282,17 +282,27 @@ try {
     }
     return { ms, reads };
   };
+  /** The statements sent from a client as the server sends them (prepared ones by name): round trips and rows included. */
+  const sendSet = async (statements: Statement[]) => {
+    const t = performance.now();
+    for (const s of statements)
+      await explainClient.query({ name: s.name, text: s.text, values: s.values, rowMode: 'array' });
+    return performance.now() - t;
+  };
   // Two readings of the SQL alone per scenario:
   // - "after": each request's statements right after the API answered them, as this bench first did. The
   //   API's run has just brought the account's pages into shared buffers, so this run reads none from
   //   outside them (the table is 15x shared_buffers, and 40 accounts take turns);
   // - "replayed": all the requests' statements again, alone, in the same order as the API pass, so their
-  //   shared buffers churn as the API's did. This is the one the API is compared with.
+  //   shared buffers churn as the API's did. This is the one the API is compared with;
+  // and a third, "sent": the replayed statements sent again from a client, timed there, so the round
+  // trips and the rows' transfer count as they do for the server (EXPLAIN's times leave them out).
   const measured: {
     name: string;
     apiMs: number[];
     sqlMs: number[];
     afterMs: number[];
+    sentMs: number[];
     reads: { after: number; replayed: number };
     sample: string;
   }[] = [];
@@ -324,11 +334,14 @@ try {
       sqlMs.push(replayed.ms);
       replayedReads.push(replayed.reads);
     }
+    const sentMs: number[] = [];
+    for (const statements of sets) sentMs.push(await sendSet(statements));
     measured.push({
       name: scenario.name,
       apiMs,
       sqlMs,
       afterMs,
+      sentMs,
       reads: { after: mean(afterReads), replayed: mean(replayedReads) },
       sample,
     });
@@ -354,10 +367,13 @@ try {
   console.log(
     `  table + indexes: ${sizeRows[0].total}, rows ${Number(sizeRows[0].n).toLocaleString('en-US')}`,
   );
-  for (const { name, apiMs, sqlMs, afterMs, reads, sample } of measured) {
+  for (const { name, apiMs, sqlMs, afterMs, sentMs, reads, sample } of measured) {
     console.log(`  ${name} (e.g. ${sample} rows):`);
     console.log(
       `    API p50 ${pct(apiMs, 50).toFixed(1)} ms, p95 ${pct(apiMs, 95).toFixed(1)} ms; SQL replayed p50 ${pct(sqlMs, 50).toFixed(1)} ms, p95 ${pct(sqlMs, 95).toFixed(1)} ms; API / SQL at p95 ${(pct(apiMs, 95) / pct(sqlMs, 95)).toFixed(2)}`,
+    );
+    console.log(
+      `    SQL sent from a client p50 ${pct(sentMs, 50).toFixed(1)} ms, p95 ${pct(sentMs, 95).toFixed(1)} ms (API / that ${(pct(apiMs, 95) / pct(sentMs, 95)).toFixed(2)})`,
     );
     console.log(
       `    SQL right after the API p50 ${pct(afterMs, 50).toFixed(1)} ms, p95 ${pct(afterMs, 95).toFixed(1)} ms (API / that ${(pct(apiMs, 95) / pct(afterMs, 95)).toFixed(2)}); blocks read into shared buffers per request: after ${reads.after.toFixed(0)}, replayed ${reads.replayed.toFixed(0)}`,

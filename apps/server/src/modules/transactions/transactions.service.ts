@@ -12,7 +12,12 @@ import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { definePagedList, fetchPagedList, pageWindow } from '../../platform/paging/paged-list';
+import {
+  definePagedList,
+  fetchPagedList,
+  isDefaultOrder,
+  pageWindow,
+} from '../../platform/paging/paged-list';
 import { assertVisibleAccount } from '../accounts/accounts.service';
 import * as q from './transactions.queries';
 
@@ -81,9 +86,13 @@ function withoutAnyCreditDebit(query: PagedListQuery): PagedListQuery {
   };
 }
 
-/** The request of the Transactions tab as it opens: nothing narrows it, the default order. */
+/** The request of the Transactions tab as it opens: nothing narrows it, the default order (stated or not). */
 function isDefaultPage(query: PagedListQuery): boolean {
-  return query.filters.length === 0 && query.searchTerm.trim() === '' && query.sortOrder.length === 0;
+  return (
+    query.filters.length === 0 &&
+    query.searchTerm.trim() === '' &&
+    isDefaultOrder(transactionList, query.sortOrder)
+  );
 }
 
 export function createTransactionsService(deps: { db: Db }) {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PagedList, PagedListRequest } from '@tideline/contracts';
 import type { Transaction } from '@tideline/contracts/transactions/transactions.schemas';
 import { auditLog } from '../../db/schema';
@@ -61,6 +61,9 @@ async function list(body: PagedListRequest, user = viewer, account = accountId) 
   return { status: res.statusCode, body: res.json() as PagedList<Transaction> & { msg?: string } };
 }
 
+/** A date range holding every row: it narrows nothing, but takes the built query. */
+const everyDay = { id: 'transactionDate', value: { from: '2000-01-01', to: '2099-12-31' } };
+
 describe('account transactions', () => {
   it('pages newest first with the id as tie-break, and counts', async () => {
     const first = await list({ pageSize: 50 });
@@ -68,18 +71,17 @@ describe('account transactions', () => {
     expect(first.body.results).toHaveLength(50);
     expect(first.body.results[0]).toMatchObject({ transactionId: ids[119], transactionDate: '2025-02-09' });
     expect(first.body.results[1]!.transactionId).toBe(ids[118]);
-    // The opening request runs a prepared statement; a stated order builds the query: the same rows.
+    // The opening request runs a prepared statement, also when it states the default order; a filter
+    // that narrows nothing builds the query: the same rows.
     const stated = await list({ pageSize: 50, sortOrder: [{ id: 'transactionDate', desc: true }] });
-    expect(stated.body.results).toEqual(first.body.results);
-    const statedLast = await list({
-      pageSize: 50,
-      pageIndex: 2,
-      sortOrder: [{ id: 'transactionDate', desc: true }],
-    });
+    expect(stated.body).toEqual(first.body);
+    const built = await list({ pageSize: 50, filters: [everyDay] });
+    expect(built.body.results).toEqual(first.body.results);
+    const builtLast = await list({ pageSize: 50, pageIndex: 2, filters: [everyDay] });
     const third = await list({ pageSize: 50, pageIndex: 2 });
     expect(third.body.results).toHaveLength(20);
     expect(third.body.results.at(-1)!.transactionId).toBe(ids[0]);
-    expect(statedLast.body.results).toEqual(third.body.results);
+    expect(builtLast.body.results).toEqual(third.body.results);
     const seen = new Set(
       [
         ...first.body.results,
@@ -91,12 +93,39 @@ describe('account transactions', () => {
     // A first page of an offered size has a statement of its own, any other size the shared one.
     for (const pageSize of [100, 30]) {
       const opened = await list({ pageSize });
-      const built = await list({ pageSize, sortOrder: [{ id: 'transactionDate', desc: true }] });
+      const builtPage = await list({ pageSize, filters: [everyDay] });
       expect(opened.body.results).toHaveLength(pageSize);
-      expect(opened.body.results).toEqual(built.body.results);
+      expect(opened.body.results).toEqual(builtPage.body.results);
     }
     const byAmount = await list({ pageSize: 50, sortOrder: [{ id: 'amount', desc: false }] });
     expect(byAmount.body.results[0]!.amount).toBe(-1117.5);
+  });
+
+  it('answers the opening request in one statement, whether it states the default order or not', async () => {
+    const pool = ctx.database.pool as unknown as { query: (...args: unknown[]) => unknown };
+    const spy = vi.spyOn(pool, 'query');
+    const statementsOf = async (body: PagedListRequest) => {
+      spy.mockClear();
+      expect((await list(body)).status).toBe(200);
+      return spy.mock.calls.filter(([q]) =>
+        /"(transactions|account_transaction_counts)"/.test(
+          typeof q === 'string' ? q : String((q as { text: string }).text),
+        ),
+      ).length;
+    };
+    try {
+      expect(await statementsOf({ pageSize: 50 })).toBe(1);
+      expect(await statementsOf({ pageSize: 50, sortOrder: [{ id: 'transactionDate', desc: true }] })).toBe(
+        1,
+      );
+      expect(await statementsOf({ pageSize: 50, sortOrder: [{ id: 'transactionDate', desc: false }] })).toBe(
+        2,
+      );
+      // Any other request reads the account's counter, then its page (and counts what a filter keeps).
+      expect(await statementsOf({ pageSize: 50, filters: [everyDay] })).toBe(3);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('opens an account without transactions empty, and an unknown account as not found', async () => {

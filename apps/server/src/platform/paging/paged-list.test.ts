@@ -5,7 +5,7 @@ import { PagedListRequestSchema, type PagedListRequest } from '@tideline/contrac
 import { createTestContext, type TestContext } from '../../../test/test-context';
 import { whereClientVisible } from '../access/client-scope';
 import type { CurrentUser } from '../access/route-access';
-import { definePagedList, fetchPagedList } from './paged-list';
+import { definePagedList, fetchPagedList, isDefaultOrder } from './paged-list';
 
 // A table of its own, so the counts are exact while other test files share the database.
 const table = `paged_probe_${Date.now()}`;
@@ -105,6 +105,19 @@ describe('the paged list helper', () => {
       'Bezx1',
       'Gamma',
     ]);
+  });
+
+  it("knows the list's own order, stated or not, from any other", () => {
+    expect(isDefaultOrder(list, [])).toBe(true);
+    expect(isDefaultOrder(list, [{ id: 'name', desc: false }])).toBe(true);
+    expect(isDefaultOrder(list, [{ id: 'name', desc: true }])).toBe(false);
+    expect(isDefaultOrder(list, [{ id: 'amount', desc: false }])).toBe(false);
+    expect(
+      isDefaultOrder(list, [
+        { id: 'name', desc: false },
+        { id: 'amount', desc: false },
+      ]),
+    ).toBe(false);
   });
 
   it('reads numeric ranges as the spec does: swapped ends, blank low = 0, blank high unbounded', async () => {

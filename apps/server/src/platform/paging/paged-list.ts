@@ -81,6 +81,17 @@ export interface CompiledListQuery {
   offset: number;
 }
 
+/** True when the request's order is the list's own: none stated, or the default stated in full. */
+export function isDefaultOrder(definition: PagedListDefinition, sortOrder: readonly SortOrder[]): boolean {
+  if (sortOrder.length === 0) return true;
+  return (
+    sortOrder.length === definition.defaultSort.length &&
+    sortOrder.every(
+      (s, i) => s.id === definition.defaultSort[i]!.id && s.desc === definition.defaultSort[i]!.desc,
+    )
+  );
+}
+
 /** The rows a request's page covers: `limit` rows from `offset`. */
 export function pageWindow(query: PagedListQuery): { limit: number; offset: number } {
   return { limit: query.pageSize, offset: query.pageIndex * query.pageSize };
