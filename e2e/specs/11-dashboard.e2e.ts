@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
-import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
+import { launchBrowser, openPage, saveScreenshot, scrollToRegion } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { type ApiCall, assignClientTo, choose, signedInApi } from '../support/api';
 import { assertNoSeriousViolations } from '../support/axe';
@@ -60,6 +60,8 @@ test('a negotiated rate is added, edited and deleted from the dashboard', async 
 
   await page.goto('/dashboard');
   const table = page.getByRole('region', { name: 'Negotiated Rates' });
+  // Below the widgets, the table is drawn once the page is scrolled towards it.
+  await scrollToRegion(table);
   await table.getByRole('button', { name: 'Add Rate' }).click();
   const add = page.getByRole('dialog', { name: 'Add Rate' });
   await choose(add, 'Client', client.clientName);
@@ -122,7 +124,15 @@ test('My Clients and Reports In Progress list the clients assigned to the admin'
     await widget.getByRole('button', { name: 'Go to next page' }).click();
   }
   await saveScreenshot(page, '11-dashboard-widgets');
-  // Issue 21 point 4: the dashboard with its widgets filled and the rate ticker.
+  // The tables below the widgets are drawn once reached: scroll to them, so that axe reads them too.
+  const rates = page.getByRole('region', { name: 'Negotiated Rates' });
+  await scrollToRegion(rates);
+  await rates.getByRole('button', { name: 'Add Rate' }).waitFor();
+  await page
+    .getByRole('region', { name: 'Notes', exact: true })
+    .getByRole('button', { name: 'Add Note' })
+    .waitFor();
+  // Issue 21 point 4: the dashboard with its widgets filled, its tables and the rate ticker.
   await assertNoSeriousViolations(page, 'the dashboard with its widgets');
   await link.click();
   await page.waitForURL(`**/client-management/${target.clientId}`);
@@ -203,7 +213,21 @@ test('on a phone the dashboard and a client profile fit the screen, and charts d
         `${path} is ${width.page} px wide on a ${width.screen} px screen`,
       );
     }
+    // The dashboard's tables wait below the widgets, unloaded, until the page is scrolled towards them.
+    await page.goto('/dashboard');
+    const rates = page.getByRole('region', { name: 'Negotiated Rates' });
+    await rates.waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.equal(
+      await rates.getByRole('table').count(),
+      0,
+      'the rates table waits below the fold on a phone',
+    );
+    await scrollToRegion(rates);
+    await rates.getByRole('button', { name: 'Add Rate' }).waitFor();
+
     // The profile's charts wait below the fold, undrawn, until the page is scrolled towards them.
+    await page.goto(`/client-management/${cedar.clientId}`);
     const charts = page.locator('main figure');
     await charts.first().waitFor();
     const last = charts.last();
@@ -252,6 +276,7 @@ test('the forms behind the dashboard and profile buttons load when opened, not w
     };
     assert.deepEqual(await loaded('/dashboard', 'Negotiated Rates'), [], 'forms loaded with the dashboard');
     const rates = page.getByRole('region', { name: 'Negotiated Rates' });
+    await scrollToRegion(rates);
     await rates.getByRole('button', { name: 'Add Rate' }).click();
     await page.getByRole('dialog', { name: 'Add Rate' }).getByLabel('Amount').waitFor();
     assert.ok(requested.has(onDemand.rateForm), 'the rate form loads when Add Rate is pressed');

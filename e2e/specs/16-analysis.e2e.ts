@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { type ApiCall, choose, signedInApi } from '../support/api';
-import { launchBrowser, openPage, saveScreenshot } from '../support/browser';
+import { launchBrowser, openPage, saveScreenshot, scrollToRegion } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { chooseRowAction, findClientId } from '../support/ingestion';
 import { assertNoSeriousViolations } from '../support/axe';
@@ -242,7 +242,7 @@ test("the client's summary widgets show the demo's analysis history", async () =
     const widget = page.getByRole('region', { name: title, exact: true });
     await widget.waitFor();
     // A widget loads once it comes near the window (summary-widgets.tsx), as a user scrolls to it.
-    await widget.scrollIntoViewIfNeeded();
+    await scrollToRegion(widget);
     await page.waitForFunction(
       (name) => {
         const region = [...document.querySelectorAll('section')].find(

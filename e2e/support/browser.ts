@@ -47,3 +47,19 @@ export async function checkRow(checkbox: Locator): Promise<void> {
     }
   }
 }
+
+/**
+ * Scrolls to a region drawn once it comes near the window (drawn-when-near.tsx). The placeholder being
+ * scrolled to may be swapped for the content meanwhile, which detaches it: the scroll is then tried
+ * again on what the locator finds now.
+ */
+export async function scrollToRegion(region: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await region.scrollIntoViewIfNeeded();
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('not attached')) throw error;
+    }
+  }
+}

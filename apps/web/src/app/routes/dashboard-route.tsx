@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { TablePlaceholder } from '../../components/data-table/table-placeholder';
+import { DrawnWhenNear } from '../../components/drawn-when-near';
 import DashboardPage from '../../features/dashboard/dashboard-page';
 import { RateTickerBar } from '../../features/market-rates/rate-ticker-bar';
 import { useCan } from '../../lib/use-can';
@@ -40,18 +42,20 @@ export default function DashboardRoute() {
       <DashboardMaturingWidget />
     </Suspense>
   ) : null;
-  // platform.md 2.5: the notes table needs VIEW_NOTES.
+  // The two tables sit below the widgets: on a phone they load and draw once the user scrolls towards
+  // them, not while the first screen is drawn (issue 21, Lighthouse). platform.md 2.5: the notes table
+  // needs VIEW_NOTES.
   const notes = useCan('VIEW_NOTES') ? (
-    <Suspense fallback={null}>
+    <DrawnWhenNear placeholder={<TablePlaceholder title="Notes" />}>
       <NotesTable scope={ALL_NOTES} />
-    </Suspense>
+    </DrawnWhenNear>
   ) : null;
   // platform.md 2.5: the negotiated-rates table needs VIEW_NEGOTIATED_RATES.
   const canSeeNegotiatedRates = useCan('VIEW_NEGOTIATED_RATES');
   const negotiatedRates = canSeeNegotiatedRates ? (
-    <Suspense fallback={null}>
+    <DrawnWhenNear placeholder={<TablePlaceholder title="Negotiated Rates" />}>
       <NegotiatedRatesTable />
-    </Suspense>
+    </DrawnWhenNear>
   ) : null;
   return (
     <DashboardPage
