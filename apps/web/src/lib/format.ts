@@ -1,22 +1,36 @@
 // Display formats of architecture.md "Web" and platform.md 9: USD '$1,234.56' ('$0' for zero), dates
 // MM/DD/YYYY (server dates are UTC), and the '---' / '...' conventions of the tables.
 
-// Made on first use: building a currency formatter loads the locale's data, ~50 ms of a phone's main
-// thread when this module is evaluated (measured in Chromium at 4x CPU throttling), and most screens
-// show their first paint without an amount.
+// Written out, not Intl.NumberFormat: the first Intl formatter a page makes loads ICU's locale data,
+// ~35 ms of a phone's main thread (130 ms at 4x CPU throttling in a CPU profile of a client profile,
+// the largest single cost after its first paint). Kept for what the written-out form does not cover.
 let usd: Intl.NumberFormat | undefined;
 
-/** '$1,234.56'; zero is '$0'; null or undefined is '---'. */
+/** Cents a JavaScript number stands for, as Intl rounds them: its shortest decimal, half away from zero. */
+function toCents(magnitude: number): bigint {
+  // Under 1e-6 String() writes an exponent; such an amount is no cents (0.005 is the least that is one).
+  if (magnitude < 1e-6) return 0n;
+  const [whole = '0', fraction = ''] = String(magnitude).split('.');
+  const cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
+  return fraction.charCodeAt(2) >= 53 /* '5' */ ? cents + 1n : cents;
+}
+
+/** '$1,234.56'; zero is '$0'; null or undefined is '---'. The same text as Intl's en-US currency. */
 export function formatCurrency(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '---';
   if (amount === 0) return '$0';
-  usd ??= new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return usd.format(amount);
+  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e21) {
+    usd ??= new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    return usd.format(amount);
+  }
+  const cents = toCents(Math.abs(amount)).toString().padStart(3, '0');
+  const whole = cents.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${amount < 0 ? '-' : ''}$${whole}.${cents.slice(-2)}`;
 }
 
 function pad(n: number): string {

@@ -105,7 +105,7 @@ export function DataTable<T>({
   const [hasOpenedFilters, setHasOpenedFilters] = useState(false);
   const permList = usePermList();
 
-  const request = buildListRequest(state);
+  const request = buildListRequest(state, mode.kind === 'server');
   const data = useTableData({
     mode,
     columns,
