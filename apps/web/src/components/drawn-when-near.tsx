@@ -8,9 +8,18 @@ import { useNearViewport } from '../lib/use-near-viewport';
  * A screen of many widgets (a client's summary on a phone) then fetches and draws those below the fold
  * as the user scrolls towards them instead of all at once while its first screen is drawn.
  */
-export function DrawnWhenNear({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+export function DrawnWhenNear({
+  placeholder,
+  margin,
+  children,
+}: {
+  placeholder: ReactNode;
+  /** How near counts (use-near-viewport.ts's default: about a screen). */
+  margin?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const isNear = useNearViewport(ref);
+  const isNear = useNearViewport(ref, margin);
   if (isNear) return <Suspense fallback={placeholder}>{children}</Suspense>;
   // As tall as its grid cell, like the card it stands for.
   return (

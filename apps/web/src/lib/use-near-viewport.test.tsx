@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubObserver } from '../test/stub-intersection-observer';
 import { useNearViewport } from './use-near-viewport';
 
-function Probe() {
+function Probe({ margin }: { margin?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const isNear = useNearViewport(ref);
+  const isNear = useNearViewport(ref, margin);
   return <div ref={ref}>{isNear ? 'drawn' : 'waiting'}</div>;
 }
 
@@ -21,6 +21,14 @@ describe('useNearViewport', () => {
     observer.report(true);
     expect(screen.getByText('drawn').textContent).toBe('drawn');
     expect(observer.disconnect).toHaveBeenCalled();
+  });
+
+  it('watches a nearer margin when asked', () => {
+    const observer = stubObserver();
+    render(<Probe margin="100px" />);
+    expect(observer.observed[0]!.options?.rootMargin).toBe('100px');
+    observer.report(true);
+    expect(screen.getByText('drawn').textContent).toBe('drawn');
   });
 
   it('draws before printing, wherever the element is', () => {

@@ -1,15 +1,15 @@
 import { useEffect, useState, type RefObject } from 'react';
 
-/** How far outside the window an element counts as near: about a screen of scrolling on a phone. */
+/** How far outside the window an element counts as near, by default: about a screen of scrolling on a phone. */
 const NEAR_MARGIN = '600px';
 
 /**
- * True once the element has come within NEAR_MARGIN of the window (and from then on), or the page is
+ * True once the element has come within `margin` of the window (and from then on), or the page is
  * about to print. A screen can then leave heavy work below the fold (a client profile's charts on a
  * phone) until the user scrolls towards it. Where the browser cannot tell (no IntersectionObserver),
  * it is true from the start.
  */
-export function useNearViewport(ref: RefObject<Element | null>): boolean {
+export function useNearViewport(ref: RefObject<Element | null>, margin = NEAR_MARGIN): boolean {
   const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
@@ -19,7 +19,7 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) show();
       },
-      { rootMargin: NEAR_MARGIN },
+      { rootMargin: margin },
     );
     observer.observe(element);
     window.addEventListener('beforeprint', show);
@@ -27,6 +27,6 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
       observer.disconnect();
       window.removeEventListener('beforeprint', show);
     };
-  }, [isNear, ref]);
+  }, [isNear, ref, margin]);
   return isNear;
 }
