@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
-import { launchBrowser, openPage, saveScreenshot, scrollToRegion } from '../support/browser';
+import { launchBrowser, openPage, saveScreenshot, scrollUntilShown } from '../support/browser';
 import { BASE_URL } from '../support/env';
 import { type ApiCall, assignClientTo, choose, signedInApi } from '../support/api';
 import { assertNoSeriousViolations } from '../support/axe';
@@ -61,7 +61,7 @@ test('a negotiated rate is added, edited and deleted from the dashboard', async 
   await page.goto('/dashboard');
   const table = page.getByRole('region', { name: 'Negotiated Rates' });
   // Below the widgets, the table is drawn once the page is scrolled towards it.
-  await scrollToRegion(table);
+  await scrollUntilShown(page, table);
   await table.getByRole('button', { name: 'Add Rate' }).click();
   const add = page.getByRole('dialog', { name: 'Add Rate' });
   await choose(add, 'Client', client.clientName);
@@ -126,7 +126,7 @@ test('My Clients and Reports In Progress list the clients assigned to the admin'
   await saveScreenshot(page, '11-dashboard-widgets');
   // The tables below the widgets are drawn once reached: scroll to them, so that axe reads them too.
   const rates = page.getByRole('region', { name: 'Negotiated Rates' });
-  await scrollToRegion(rates);
+  await scrollUntilShown(page, rates);
   await rates.getByRole('button', { name: 'Add Rate' }).waitFor();
   await page
     .getByRole('region', { name: 'Notes', exact: true })
@@ -215,15 +215,14 @@ test('on a phone the dashboard and a client profile fit the screen, and charts d
     }
     // The dashboard's tables wait below the widgets, unloaded, until the page is scrolled towards them.
     await page.goto('/dashboard');
-    const rates = page.getByRole('region', { name: 'Negotiated Rates' });
-    await rates.waitFor();
+    await page.getByRole('region', { name: 'My Clients', exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
-    assert.equal(
-      await rates.getByRole('table').count(),
-      0,
-      'the rates table waits below the fold on a phone',
-    );
-    await scrollToRegion(rates);
+    const notes = page.getByRole('region', { name: 'Notes', exact: true });
+    const rates = page.getByRole('region', { name: 'Negotiated Rates' });
+    assert.equal(await notes.count(), 0, 'the notes table waits below the fold on a phone');
+    assert.equal(await rates.count(), 0, 'the rates table waits below the fold on a phone');
+    await scrollUntilShown(page, rates);
+    await notes.getByRole('button', { name: 'Add Note' }).waitFor();
     await rates.getByRole('button', { name: 'Add Rate' }).waitFor();
 
     // The profile's charts wait below the fold, undrawn, until the page is scrolled towards them.
@@ -274,9 +273,9 @@ test('the forms behind the dashboard and profile buttons load when opened, not w
         .filter(([, file]) => requested.has(file))
         .map(([name]) => name);
     };
-    assert.deepEqual(await loaded('/dashboard', 'Negotiated Rates'), [], 'forms loaded with the dashboard');
+    assert.deepEqual(await loaded('/dashboard', 'My Clients'), [], 'forms loaded with the dashboard');
     const rates = page.getByRole('region', { name: 'Negotiated Rates' });
-    await scrollToRegion(rates);
+    await scrollUntilShown(page, rates);
     await rates.getByRole('button', { name: 'Add Rate' }).click();
     await page.getByRole('dialog', { name: 'Add Rate' }).getByLabel('Amount').waitFor();
     assert.ok(requested.has(onDemand.rateForm), 'the rate form loads when Add Rate is pressed');

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ensureAdmin, signInAdmin } from '../support/admin';
 import { type ApiCall, signedInApi } from '../support/api';
-import { launchBrowser, openPage, saveScreenshot, scrollToRegion } from '../support/browser';
+import { launchBrowser, openPage, saveScreenshot, scrollUntilShown } from '../support/browser';
 import { BASE_URL } from '../support/env';
 
 // Issue 20 points 4 and 5 (web): at 1280 px (the pages of openPage), against the demo data set that
@@ -81,7 +81,7 @@ test('Negotiated Rates keeps Actions in view and cuts a long comment on one line
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Negotiated Rates' });
   const row = card.getByRole('row').filter({ hasText: `E2E laptop ${suffix}` });
-  await scrollToRegion(card);
+  await scrollUntilShown(page, card);
   await row.waitFor();
   await assertNoPageScroll();
   await assertInsideCard(row.getByRole('button', { name: /^Actions for/ }), card, 'the row’s Actions button');
@@ -130,7 +130,7 @@ test('a note of 200 unbroken characters wraps in its column instead of stretchin
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Notes' });
   const row = card.getByRole('row').filter({ hasText: `E2E unbroken ${suffix}` });
-  await scrollToRegion(card);
+  await scrollUntilShown(page, card);
   await row.waitFor();
   await assertNoPageScroll();
   const preview = row.getByText(/^A{128}\.\.\.$/);

@@ -63,3 +63,15 @@ export async function scrollToRegion(region: Locator): Promise<void> {
     }
   }
 }
+
+/**
+ * Scrolls to the end of the page until `target` is drawn: what a screen draws once the user comes near
+ * it, with nothing in its place before (the dashboard's tables), has no element to scroll to.
+ */
+export async function scrollUntilShown(page: Page, target: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 40 && (await target.count()) === 0; attempt++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(250);
+  }
+  await target.first().waitFor();
+}

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import { useNearViewport } from '../lib/use-near-viewport';
 
 /**
- * `children` once the spot has come near the window (use-near-viewport.ts), `placeholder` until then
- * and while a lazy child's chunk loads.
+ * `children` once the spot has come near the window (use-near-viewport.ts), `placeholder` (which may be
+ * nothing) until then and while a lazy child's chunk loads.
  * A screen of many widgets (a client's summary on a phone) then fetches and draws those below the fold
  * as the user scrolls towards them instead of all at once while its first screen is drawn.
  */
