@@ -67,38 +67,48 @@ export function withModulePreloads(html: string, files: readonly string[]): stri
   return html.replace('</head>', `${links}</head>`);
 }
 
+/** A screen's index.html, built and compressed once: brotli at its default quality takes over a ms. */
+interface ScreenPage {
+  pattern: string;
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 /**
- * The index.html for a URL: at a screen of SCREEN_PRELOADS_FILE, with that screen's files named; null
- * elsewhere (the file as built is sent). Read on each such request, which is a page load: the two small
- * files then always match the build being served.
+ * The index.html of each screen of SCREEN_PRELOADS_FILE, with that screen's files named. Made when the
+ * server starts, as the rest of what it serves from the build is decided then; none for a build
+ * without the file (the entry asks for the screen's files as it runs).
  */
-async function screenPageFor(webDist: string, pathname: string): Promise<string | null> {
+async function loadScreenPages(webDist: string): Promise<ScreenPage[]> {
   let preloads: Record<string, string[]>;
   try {
     preloads = JSON.parse(
       await readFile(path.join(webDist, SCREEN_PRELOADS_FILE), 'utf8'),
     ) as typeof preloads;
   } catch {
-    return null; // a build without it: the entry asks for the screen's files as it runs
+    return [];
   }
-  const files = Object.entries(preloads).find(([pattern]) => matchesRoute(pattern, pathname))?.[1];
-  if (!files) return null;
-  return withModulePreloads(await readFile(path.join(webDist, 'index.html'), 'utf8'), files);
+  const index = await readFile(path.join(webDist, 'index.html'), 'utf8');
+  return Object.entries(preloads).map(([pattern, files]) => {
+    const html = withModulePreloads(index, files);
+    return { pattern, html, br: brotliCompressSync(html), gzip: gzipSync(html) };
+  });
 }
 
 /**
- * A page built here, compressed as the browser accepts: the compression plugin's hook is a route's, and
- * the not-found handler that answers client-side routes is not one. A page is about 2 KB.
+ * A screen's page, compressed as the browser accepts: the compression plugin's hook is a route's, and
+ * the not-found handler that answers client-side routes is not one.
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ScreenPage) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   reply
     .type('text/html; charset=utf-8')
     .header('Cache-Control', REVALIDATE_CACHE)
     .header('Vary', 'Accept-Encoding');
-  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html));
-  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-  return reply.send(html);
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }
 
 /**
@@ -108,6 +118,7 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string) {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  const screenPages = hasWeb ? await loadScreenPages(webDist) : [];
   if (existsSync(webDist)) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -118,9 +129,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(webDist, filePath)),
     });
   }
-  app.setNotFoundHandler(async (request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api') && hasWeb) {
-      const screenPage = await screenPageFor(webDist, request.url.split('?')[0]!);
+      const pathname = request.url.split('?')[0]!;
+      const screenPage = screenPages.find((page) => matchesRoute(page.pattern, pathname));
       if (screenPage) return sendPage(request, reply, screenPage);
       return reply.type('text/html').sendFile('index.html');
     }
