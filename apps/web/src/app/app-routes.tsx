@@ -1,7 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { matchPath, Route, Routes } from 'react-router';
+import { matchPath, Route, Routes, type Params } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { hasAnyPermission } from '@tideline/contracts/access/permissions';
 import { ROUTE_PERMISSIONS, type ProtectedRoute } from '@tideline/contracts/access/route-permissions';
 import { PageLoader } from '../components/page-loader';
+import { lazyWithPreload } from '../lib/lazy-with-preload';
+import { useSessionStore } from '../lib/session-store';
 import { usePrefetchWhenIdle, type ChunkLoader } from '../lib/prefetch-when-idle';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
@@ -12,15 +16,13 @@ import { ROUTE_TITLES } from './route-titles';
 const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
 const SetNewPasswordPage = lazy(() => import('../features/auth/set-new-password-page'));
 const NotFoundPage = lazy(() => import('../features/errors/not-found-page'));
-const loadAppLayout = () => import('./layout/app-layout');
-const loadDashboardRoute = () => import('./routes/dashboard-route');
-const AppLayout = lazy(loadAppLayout);
-const DashboardRoute = lazy(loadDashboardRoute);
+// The shell and the screens of SCREEN_CHUNKS are drawn without suspending once preloaded.
+const AppLayout = lazyWithPreload(() => import('./layout/app-layout'));
+const DashboardRoute = lazyWithPreload(() => import('./routes/dashboard-route'));
 const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'));
 const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
 const ClientManagementPage = lazy(() => import('../features/clients/client-management-page'));
-const loadClientProfileRoute = () => import('./routes/client-profile-route');
-const ClientProfileRoute = lazy(loadClientProfileRoute);
+const ClientProfileRoute = lazyWithPreload(() => import('./routes/client-profile-route'));
 const BankManagementRoute = lazy(() => import('./routes/bank-management-route'));
 const GlobalSettingsRoute = lazy(() => import('./routes/global-settings-route'));
 const AccountProfileRoute = lazy(() => import('./routes/account-profile-route'));
@@ -61,23 +63,39 @@ const protectedRoutes = Object.keys(ROUTE_PERMISSIONS) as ProtectedRoute[];
 // Issue 21 point 3: where a user goes from the sign-in form — the signed-in shell and the dashboard,
 // with Zod and the contracts they bring — is fetched once the form is shown and the browser is idle,
 // through the same import() as the lazy routes, so none of it is part of the first load.
-const AFTER_SIGN_IN: readonly ChunkLoader[] = [loadAppLayout, loadDashboardRoute];
+const AFTER_SIGN_IN: readonly ChunkLoader[] = [AppLayout.preload, DashboardRoute.preload];
 
 // The screens a signed-in user most often opens or reloads directly. On such a first load the shell's
 // chunk and the screen's chunk are asked for together, instead of the screen's only once the shell has
-// drawn (issue 21 "Speed": Lighthouse's largest paint waited on that chain).
-const SCREEN_CHUNKS: readonly (readonly [ProtectedRoute, ChunkLoader])[] = [
-  ['/dashboard', loadDashboardRoute],
-  ['/client-management/:id', loadClientProfileRoute],
+// drawn (issue 21 "Speed": Lighthouse's largest paint waited on that chain). A screen's chunk may export
+// prefetchScreenData: the answer its first paint waits on is then asked for as the chunk arrives, beside
+// the shell's drawing, instead of once the screen has mounted.
+const SCREEN_CHUNKS: readonly (readonly [ProtectedRoute, ScreenLoader])[] = [
+  ['/dashboard', DashboardRoute.preload],
+  ['/client-management/:id', ClientProfileRoute.preload],
 ];
 
-/** Starts loading the signed-in shell and, when it is one of SCREEN_CHUNKS, the screen at `pathname`. */
-export function preloadSignedInScreen(pathname: string): void {
-  const loaders = [
-    loadAppLayout,
-    ...SCREEN_CHUNKS.filter(([route]) => matchPath(route, pathname)).map(([, l]) => l),
-  ];
-  for (const loader of loaders) loader().catch(() => undefined);
+/** What a screen's chunk may export for preloadSignedInScreen. */
+export type PrefetchScreenData = (queryClient: QueryClient, params: Params) => void;
+type ScreenLoader = () => Promise<{ default: unknown; prefetchScreenData?: PrefetchScreenData }>;
+
+/**
+ * Starts loading the signed-in shell and, when it is one of SCREEN_CHUNKS, the screen at `pathname`,
+ * with the data its first paint shows. Settles once both chunks are in (or have failed: the lazy route
+ * then meets the failure where it is drawn), so the first render can wait for them.
+ */
+export async function preloadSignedInScreen(pathname: string, queryClient: QueryClient): Promise<void> {
+  const chunks: Promise<unknown>[] = [AppLayout.preload()];
+  for (const [route, load] of SCREEN_CHUNKS) {
+    const match = matchPath(route, pathname);
+    if (!match) continue;
+    // Data only for a user the route lets in: RequirePermission shows the others another screen.
+    const permission = ROUTE_PERMISSIONS[route];
+    const permList = useSessionStore.getState().user?.permList ?? [];
+    const mayOpen = permission === null || hasAnyPermission(permList, [permission]);
+    chunks.push(load().then((screen) => mayOpen && screen.prefetchScreenData?.(queryClient, match.params)));
+  }
+  await Promise.allSettled(chunks);
 }
 
 function SignInRoute() {

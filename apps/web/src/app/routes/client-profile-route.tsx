@@ -15,6 +15,7 @@ import { useClientIngestionActions } from '../../features/data-ingestion/use-sta
 import type { RenderTemplateDialog } from '../../features/clients/client-banks-table';
 import { useClientOrRedirect } from '../../features/clients/use-client-or-redirect';
 import { useCan, usePermList } from '../../lib/use-can';
+import type { PrefetchScreenData } from '../app-routes';
 
 // The client profile composes several features (style.md: features do not import each other).
 const ClientSummaryTab = lazy(() =>
@@ -205,6 +206,18 @@ function tabOfState(state: unknown): number | null {
   return null;
 }
 
+/**
+ * On a reload of the profile, the client of its header is asked for as this chunk arrives (app-routes.tsx
+ * preloadSignedInScreen), while the shell loads: asked for on mount, it came a round trip after the
+ * shell's first paint, and the header with it (Lighthouse's largest paint, issue 21 "Speed"). The answer
+ * lands where useClientOrRedirect reads it.
+ */
+export const prefetchScreenData: PrefetchScreenData = (queryClient, params) => {
+  const clientId = Number(params.id);
+  if (Number.isSafeInteger(clientId) && clientId > 0)
+    void queryClient.prefetchQuery(clientQueries.detail(clientId));
+};
+
 /** /client-management/{id}: the client profile, its tab chosen by index (?tab=) or navigation state. */
 export default function ClientProfileRoute() {
   const { id } = useParams();
@@ -212,8 +225,9 @@ export default function ClientProfileRoute() {
   // The header is drawn as soon as the client arrives; the tab's panel (seven widgets and their charts on
   // the summary) follows in a background render React can interrupt. Drawn together, the client's name,
   // the largest paint, waited on all of them (issue 21, Lighthouse).
-  // Another client's panel is never shown under this one's header, even for that render.
-  const deferredClient = useDeferredValue(client);
+  // Another client's panel is never shown under this one's header, even for that render. The initial
+  // null keeps that order when the client is there at the first render (prefetchScreenData).
+  const deferredClient = useDeferredValue(client ?? null, null);
   const panelClient = deferredClient?.clientId === client?.clientId ? deferredClient : undefined;
   const permList = usePermList();
   const location = useLocation();
