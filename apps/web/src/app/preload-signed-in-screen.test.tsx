@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor } from '@testing-library/react';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import { ACME } from '../features/clients/clients.fixtures';
 import { createQueryClient } from '../lib/query-client';
-import { useSessionStore } from '../lib/session-store';
-import { fakeApi } from '../test/fake-api';
-import { TEST_USER } from '../test/open-app';
+import { signInAs } from '../test/open-app';
+import { renderApp } from '../test/render-app';
 import { stubObserver } from '../test/stub-intersection-observer';
 import { UI_TEST_TIMEOUT } from '../test/ui-test-timeout';
-import { AppRoutes, preloadSignedInScreen } from './app-routes';
-import { AppProviders } from './providers';
+import { preloadSignedInScreen } from './app-routes';
 
-function signedInWith(permList: Permission[]) {
-  useSessionStore.getState().setUser({ ...TEST_USER, permList });
-  return fakeApi({
-    'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
-    'GET /api/users/logged-user': { body: { ...TEST_USER, permList } },
-    'GET /api/clients/1': { body: ACME },
-  });
-}
+const signedInWith = (permList: Permission[]) => signInAs(permList, { 'GET /api/clients/1': { body: ACME } });
 
 describe('preloadSignedInScreen', { timeout: UI_TEST_TIMEOUT }, () => {
   it("asks for a client profile's client as its chunk arrives, into the cache the profile reads", async () => {
@@ -51,13 +41,7 @@ describe('preloadSignedInScreen', { timeout: UI_TEST_TIMEOUT }, () => {
     const queryClient = createQueryClient();
     await preloadSignedInScreen('/client-management/1', queryClient);
     await waitFor(() => expect(queryClient.getQueryData(['clients', 'detail', 1])).toBeDefined());
-    render(
-      <AppProviders queryClient={queryClient}>
-        <MemoryRouter initialEntries={['/client-management/1']}>
-          <AppRoutes />
-        </MemoryRouter>
-      </AppProviders>,
-    );
+    renderApp('/client-management/1', queryClient);
     // getBy, not findBy: drawn by the render itself, not after a chunk or an answer arrives.
     expect(screen.getByRole('heading', { level: 1, name: ACME.clientName })).toBeTruthy();
     expect(screen.getByRole('tablist', { name: 'Client profile' })).toBeTruthy();

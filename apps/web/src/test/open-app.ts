@@ -9,22 +9,31 @@ import { renderApp } from './render-app';
 export const TEST_USER = { userId: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' };
 
 /**
- * Renders the whole app at `path`, signed in as `user` (TEST_USER unless told) with `permList`, against
- * a fake API that answers the session calls (refresh, logged-user) and `routes`; a route given for one
- * of the session calls replaces the default answer.
+ * Signs `user` (TEST_USER unless told) in with `permList`, against a fake API that answers the session
+ * calls (refresh, logged-user) and `routes`; a route given for one of the session calls replaces the
+ * default answer.
  */
-export function openAppAs(
-  path: InitialEntry,
+export function signInAs(
   permList: readonly Permission[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
   user: Omit<LoggedUser, 'permList'> = TEST_USER,
 ) {
   const me = { ...user, permList: [...permList] };
   useSessionStore.getState().setUser(me);
-  const api = fakeApi({
+  return fakeApi({
     'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
     'GET /api/users/logged-user': { body: me },
     ...routes,
   });
+}
+
+/** Renders the whole app at `path`, signed in as signInAs signs in. */
+export function openAppAs(
+  path: InitialEntry,
+  permList: readonly Permission[],
+  routes: Record<string, FakeHandler | FakeResponse> = {},
+  user: Omit<LoggedUser, 'permList'> = TEST_USER,
+) {
+  const api = signInAs(permList, routes, user);
   return { api, ...renderApp(path) };
 }

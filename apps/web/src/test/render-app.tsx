@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, type InitialEntry } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppRoutes } from '../app/app-routes';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../lib/query-client';
@@ -15,10 +16,13 @@ function LocationProbe() {
   return null;
 }
 
-/** Renders the whole app (providers, route table, guards) at a path (with a navigation state), in memory. */
-export function renderApp(path: InitialEntry) {
+/**
+ * Renders the whole app (providers, route table, guards) at a path (with a navigation state), in memory;
+ * with `queryClient` when the test has filled one.
+ */
+export function renderApp(path: InitialEntry, queryClient: QueryClient = createQueryClient()) {
   const result = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
         <AppRoutes />
