@@ -240,9 +240,9 @@ test('on a phone the dashboard and a client profile fit the screen, and charts d
 
 test('the forms behind the dashboard and profile buttons load when opened, not with the page', async () => {
   // Issue 21 "Speed": the note, rate, filter, client and relationship forms (react-hook-form, pickers)
-  // and the Banks sub-tab's table were loaded and run with the page on every visit, and their module
-  // evaluation was most of the blocking time after the first paint. The built manifest names each
-  // form's file, so the check follows the build.
+  // and the Banks sub-tab (its table, the Plaid link, Start Ingestion and template actions) were loaded
+  // and run with the page on every visit, and their module evaluation was most of the blocking time after
+  // the first paint. The built manifest names each form's file, so the check follows the build.
   const manifestFile = path.resolve(
     path.dirname(fileURLToPath(import.meta.url)),
     '../../apps/web/dist/.vite/manifest.json',
@@ -258,7 +258,7 @@ test('the forms behind the dashboard and profile buttons load when opened, not w
     noteForm: fileOf('src/features/notes/note-form-dialog.tsx'),
     filters: fileOf('src/components/data-table/filter-dialog.tsx'),
     clientForm: fileOf('src/features/clients/client-form-dialog.tsx'),
-    banksTable: fileOf('src/features/clients/client-banks-table.tsx'),
+    banksTab: fileOf('src/app/routes/client-banks-panel.tsx'),
   };
   const requested = new Set<string>();
   const record = (request: { url: () => string }) => requested.add(new URL(request.url()).pathname);
@@ -286,10 +286,10 @@ test('the forms behind the dashboard and profile buttons load when opened, not w
 
     const [client] = await api<{ clientId: number }[]>('GET', '/api/clients/list');
     const profileLoads = await loaded(`/client-management/${client!.clientId}`, 'Report Status');
-    assert.deepEqual(profileLoads, [], 'forms and the Banks table loaded with the client profile');
+    assert.deepEqual(profileLoads, [], 'forms and the Banks sub-tab loaded with the client profile');
     await page.getByRole('tab', { name: 'Banks', exact: true }).click();
     await page.getByRole('button', { name: 'Add Bank Relationship' }).waitFor();
-    assert.ok(requested.has(onDemand.banksTable), 'the Banks table loads when its sub-tab is opened');
+    assert.ok(requested.has(onDemand.banksTab), 'the Banks sub-tab loads when it is opened');
   } finally {
     page.off('request', record);
   }

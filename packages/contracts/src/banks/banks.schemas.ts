@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { plainNumberText } from '../common/number-text';
-import { ActiveStatusSchema } from '../users/users.schemas';
+import { ActiveStatusSchema } from '../common/active-status.schemas';
 import { REPORT_FREQUENCIES } from '../clients/client-lists';
 
 // clients-accounts-investments-reports.md 8 (bank texts) plus our success and lookup texts.

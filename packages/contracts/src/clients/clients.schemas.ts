@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { plainNumberText } from '../common/number-text';
 import { US_STATES } from '../common/us-states';
-import { ActiveStatusSchema } from '../users/users.schemas';
+import { ActiveStatusSchema } from '../common/active-status.schemas';
 import { COLLECTION_TYPES } from '../banks/bank-lists';
 import { CLIENT_CATEGORIES, CLIENT_TYPES, REPORT_FREQUENCIES } from './client-lists';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
-import { ActiveStatusSchema } from '../users/users.schemas';
+import { ActiveStatusSchema } from '../common/active-status.schemas';
 import {
   SettingIdsSchema,
   SettingStatusSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Permission } from '../access/permissions';
 import { MSG } from '../common/messages';
-import { ActiveStatusSchema } from '../users/users.schemas';
+import { ActiveStatusSchema } from '../common/active-status.schemas';
 import {
   SettingIdsSchema,
   SettingStatusSchema,

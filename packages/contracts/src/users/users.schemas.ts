@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActiveStatusSchema } from '../common/active-status.schemas';
 import { MSG } from '../common/messages';
 
 // The app user lives in its own file: the sign-in path needs it, not the user-management schemas.
@@ -57,9 +58,7 @@ const PhoneSchema = z
     message: USER_MSG.invalidPhone,
   });
 
-/** Active (1) or inactive (0), platform.md 4.5. */
-export const ActiveStatusSchema = z.union([z.literal(1), z.literal(0)]);
-export type ActiveStatus = z.infer<typeof ActiveStatusSchema>;
+export { ActiveStatusSchema, type ActiveStatus } from '../common/active-status.schemas';
 
 /** The Add/Edit User form (platform.md 2.6, 3, 5); clientAssociation holds client ids on write. */
 export const UserInputSchema = z.object({

@@ -1,18 +1,12 @@
 import { lazy, Suspense, useDeferredValue, useEffect, type ComponentType } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { hasAnyPermission, type Permission } from '@tideline/contracts/access/permissions';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { PageLoader } from '../../components/page-loader';
-import { useBankLinkActions } from '../../features/bank-links/use-bank-link-actions';
+import { TabStrip } from '../../components/tab-strip';
 import { clientQueries } from '../../features/clients/clients.queries';
-import { useClientIngestionActions } from '../../features/data-ingestion/use-start-ingestion-actions';
-import type { RenderTemplateDialog } from '../../features/clients/client-banks-table';
 import { useClientOrRedirect } from '../../features/clients/use-client-or-redirect';
 import { useCan, usePermList } from '../../lib/use-can';
 import type { PrefetchScreenData } from '../app-routes';
@@ -84,41 +78,9 @@ const NotesTable = lazy(() =>
 const ReportsTab = lazy(() =>
   import('../../features/reports/reports-tab').then((m) => ({ default: m.ReportsTab })),
 );
-const TemplateDialog = lazy(() =>
-  import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
-);
-
-const renderTemplateDialog: RenderTemplateDialog = ({ type, relationship, onClose }) => (
-  <Suspense fallback={null}>
-    <TemplateDialog
-      type={type}
-      bankClientRelId={relationship.bankClientRelId}
-      subtitle={relationship.bankName}
-      onClose={onClose}
-    />
-  </Suspense>
-);
-
-/** Start Ingestion on the Banks tab, its dates the open report's period; the report status follows. */
-function useIngestionActions(client: Client) {
-  const queryClient = useQueryClient();
-  // Read when the panel draws (opening the dialog draws it), never subscribed to: the answer's arrival
-  // would draw the whole summary again, all eight widgets in one synchronous task (query answers draw
-  // synchronously), the longest task of the profile's load on a phone (issue 21 "Speed").
-  const reportStatus = useQuery({ ...clientQueries.reportStatus(client.clientId), notifyOnChangeProps: [] });
-  return useClientIngestionActions(client, {
-    defaults: {
-      startDate: reportStatus.data?.reportStartDate ?? null,
-      endDate: reportStatus.data?.reportEndDate ?? null,
-    },
-    onStarted: () =>
-      queryClient.invalidateQueries({ queryKey: clientQueries.reportStatus(client.clientId).queryKey }),
-  });
-}
+const ClientBanksPanel = lazy(() => import('./client-banks-panel'));
 
 function SummaryPanel({ client }: { client: Client }) {
-  const bankLinkActions = useBankLinkActions();
-  const ingestionActions = useIngestionActions(client);
   // Each is drawn, its chunk loaded, once it comes near the window (summary-widgets.tsx).
   const widgets = {
     'Maturing Investments': <MaturingInvestmentsWidget clientId={client.clientId} />,
@@ -141,17 +103,13 @@ function SummaryPanel({ client }: { client: Client }) {
         <NotesTable scope={{ kind: 'client', clientId: client.clientId }} />
       </Suspense>
     ),
+    banks: (
+      <Suspense fallback={<PageLoader />}>
+        <ClientBanksPanel client={client} />
+      </Suspense>
+    ),
   };
-  return (
-    <ClientSummaryTab
-      client={client}
-      renderTemplateDialog={renderTemplateDialog}
-      bankLinkActions={bankLinkActions}
-      ingestionActions={ingestionActions}
-      widgets={widgets}
-      panels={panels}
-    />
-  );
+  return <ClientSummaryTab client={client} widgets={widgets} panels={panels} />;
 }
 
 function AccountsPanel({ client }: { client: Client }) {
@@ -256,24 +214,17 @@ export default function ClientProfileRoute() {
       </Typography>
       {current && (
         <>
-          <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-            <Tabs
-              value={current.index}
-              onChange={(_e, index: number) => setSearchParams(index === 0 ? {} : { tab: String(index) })}
-              aria-label="Client profile"
-              variant="scrollable"
-            >
-              {visible.map((t) => (
-                <Tab
-                  key={t.index}
-                  value={t.index}
-                  label={t.label}
-                  id={`client-tab-${t.index}`}
-                  aria-controls={`client-panel-${t.index}`}
-                />
-              ))}
-            </Tabs>
-          </Box>
+          <TabStrip
+            label="Client profile"
+            value={current.index}
+            onChange={(index) => setSearchParams(index === 0 ? {} : { tab: String(index) })}
+            tabs={visible.map((t) => ({
+              value: t.index,
+              label: t.label,
+              id: `client-tab-${t.index}`,
+              panelId: `client-panel-${t.index}`,
+            }))}
+          />
           <div
             role="tabpanel"
             id={`client-panel-${current.index}`}

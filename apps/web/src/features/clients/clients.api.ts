@@ -1,4 +1,4 @@
-import { BankOptionSchema, type BankOption } from '@tideline/contracts/banks/banks.schemas';
+import type { BankOption } from '@tideline/contracts/banks/banks.schemas';
 import {
   AssignableUserSchema,
   BankClientRelationshipSchema,
@@ -14,14 +14,18 @@ import {
 } from '@tideline/contracts/clients/clients.schemas';
 import type { CollectionType } from '@tideline/contracts/banks/bank-lists';
 import { MessageSchema } from '@tideline/contracts/common/errors';
-import {
-  StartReportResultSchema,
-  type StartReportInput,
-  type StartReportResult,
+import type {
+  StartReportInput,
+  StartReportResult,
 } from '@tideline/contracts/data-ingestion/start-report.schemas';
 import { apiRequest } from '../../lib/api-client';
 
 // clients-accounts-investments-reports.md 7 "Clients" (/api/clients) and the bank pick list.
+
+// Read by forms only (Start Report, Add Bank Relationship): their schemas load with the answer, not with
+// the client profile every user opens, whose first load builds every schema its modules hold (issue 21).
+const loadStartReportSchemas = () => import('@tideline/contracts/data-ingestion/start-report.schemas');
+const loadBankSchemas = () => import('@tideline/contracts/banks/banks.schemas');
 
 /** A write's answer: the server's msg (the success toast) and what was saved. */
 export interface WriteResult<T> {
@@ -83,6 +87,7 @@ export async function fetchReportStatus(clientId: number): Promise<ClientReportS
 /** POST /start-report/{id} {client}: opens the client's reporting cycle (spec 7). */
 export async function startReport(clientId: number, client: StartReportInput): Promise<StartReportResult> {
   const answer = await apiRequest(`/clients/start-report/${clientId}`, { method: 'POST', body: { client } });
+  const { StartReportResultSchema } = await loadStartReportSchemas();
   return StartReportResultSchema.parse(answer);
 }
 
@@ -118,5 +123,7 @@ export async function updateRelationship(
 
 /** GET /api/banks/list: the banks a relationship can be made with. */
 export async function fetchBankOptions(): Promise<BankOption[]> {
-  return BankOptionSchema.array().parse(await apiRequest('/banks/list'));
+  const answer = await apiRequest('/banks/list');
+  const { BankOptionSchema } = await loadBankSchemas();
+  return BankOptionSchema.array().parse(answer);
 }

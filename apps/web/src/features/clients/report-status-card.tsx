@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import { REPORTED_STATUS } from '@tideline/contracts/data-ingestion/start-report.schemas';
-import { EmptyState } from '../../components/data-table/empty-state';
+import { REPORTED_STATUS } from '@tideline/contracts/data-ingestion/report-status';
 import { isPastDue, OverdueChip } from '../../components/overdue-chip';
 import { formatDate } from '../../lib/format';
 import { clientQueries } from './clients.queries';
 import { FieldList } from '../../components/field-list';
+import { WidgetCard } from '../../components/widget-card';
 
 /** Spec 4: ingestion status colours, Not Started red, In Progress amber, otherwise green. */
 function ingestionColor(status: string): 'error' | 'warning' | 'success' {
@@ -24,45 +20,35 @@ export function ReportStatusCard({ clientId }: { clientId: number }) {
   const status = useQuery(clientQueries.reportStatus(clientId));
   const data = status.data;
   return (
-    <Card component="section" aria-labelledby="report-status-title" sx={{ height: '100%' }}>
-      <CardHeader
-        title="Report Status"
-        slotProps={{ title: { id: 'report-status-title', component: 'h2', variant: 'h6' } }}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        {status.isLoading ? (
-          <CircularProgress aria-label="Loading" />
-        ) : !data ? (
-          <EmptyState />
-        ) : (
-          <FieldList
-            fields={[
-              ['Report Status', data.reportStatus ?? '---'],
-              ['Last Report Date', formatDate(data.lastReportDate)],
-              [
-                'Ingestion Status',
-                <Chip
-                  key="ingestion"
-                  size="small"
-                  label={data.ingestionStatus}
-                  color={ingestionColor(data.ingestionStatus)}
-                />,
-              ],
-              ['Open Batches', String(data.openBatchCount)],
-              ['Report Start Date', formatDate(data.reportStartDate)],
-              ['Report End Date', formatDate(data.reportEndDate)],
-              [
-                'Report Due Date',
-                <span key="due">
-                  {formatDate(data.reportDueDate)}
-                  {/* Issue 20 point 10: a report not yet reported past its due date. */}
-                  {data.reportStatus !== REPORTED_STATUS && isPastDue(data.reportDueDate) && <OverdueChip />}
-                </span>,
-              ],
-            ]}
-          />
-        )}
-      </CardContent>
-    </Card>
+    <WidgetCard title="Report Status" isLoading={status.isLoading} isEmpty={!data}>
+      {data && (
+        <FieldList
+          fields={[
+            ['Report Status', data.reportStatus ?? '---'],
+            ['Last Report Date', formatDate(data.lastReportDate)],
+            [
+              'Ingestion Status',
+              <Chip
+                key="ingestion"
+                size="small"
+                label={data.ingestionStatus}
+                color={ingestionColor(data.ingestionStatus)}
+              />,
+            ],
+            ['Open Batches', String(data.openBatchCount)],
+            ['Report Start Date', formatDate(data.reportStartDate)],
+            ['Report End Date', formatDate(data.reportEndDate)],
+            [
+              'Report Due Date',
+              <span key="due">
+                {formatDate(data.reportDueDate)}
+                {/* Issue 20 point 10: a report not yet reported past its due date. */}
+                {data.reportStatus !== REPORTED_STATUS && isPastDue(data.reportDueDate) && <OverdueChip />}
+              </span>,
+            ],
+          ]}
+        />
+      )}
+    </WidgetCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useDeferredValue, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import type { Client } from '@tideline/contracts/clients/clients.schemas';
 import { DrawnWhenNear } from '../../components/drawn-when-near';
@@ -23,6 +23,11 @@ export type SummaryWidgetSlots = Partial<Record<(typeof LATER_WIDGETS)[number], 
 
 /** Sub-tab 0 of the Summary tab: the client card, Report Status and the other widgets. */
 export function SummaryWidgets({ client, widgets = {} }: { client: Client; widgets?: SummaryWidgetSlots }) {
+  // The client card and Report Status are drawn first, the other widgets' cards in a background render
+  // after them (false on the first render, then true): mounted together they were one commit, the
+  // longest task after a profile's first paint on a phone (issue 21 "Speed"). They come below the two,
+  // so nothing drawn moves.
+  const areWidgetsShown = useDeferredValue(true, false);
   return (
     // minmax(0, …): a column is as wide as the screen allows, not as its widest table (which scrolls).
     <Box
@@ -34,20 +39,21 @@ export function SummaryWidgets({ client, widgets = {} }: { client: Client; widge
     >
       <ClientCard client={client} />
       <ReportStatusCard clientId={client.clientId} />
-      {LATER_WIDGETS.map((title) => (
-        <Fragment key={title}>
-          {widgets[title] ? (
-            // Each widget's queries and drawing wait until it is near the window: on a phone the
-            // first screen holds the client card and Report Status, and eight widgets answering and
-            // drawing one after another kept the page busy long after it was shown (issue 21).
-            <DrawnWhenNear placeholder={<WidgetCard title={title} isLoading />}>
-              {widgets[title]}
-            </DrawnWhenNear>
-          ) : (
-            <WidgetCard title={title} isEmpty />
-          )}
-        </Fragment>
-      ))}
+      {areWidgetsShown &&
+        LATER_WIDGETS.map((title) => (
+          <Fragment key={title}>
+            {widgets[title] ? (
+              // Each widget's queries and drawing wait until it is near the window: on a phone the
+              // first screen holds the client card and Report Status, and eight widgets answering and
+              // drawing one after another kept the page busy long after it was shown (issue 21).
+              <DrawnWhenNear placeholder={<WidgetCard title={title} isLoading />}>
+                {widgets[title]}
+              </DrawnWhenNear>
+            ) : (
+              <WidgetCard title={title} isEmpty />
+            )}
+          </Fragment>
+        ))}
     </Box>
   );
 }

@@ -5,8 +5,9 @@ import type { FilterDefinition } from '../../components/data-table/data-table.ty
 // platform.md 2.9 "Investments filter": four pages, a radio between all investments and only the user's
 // clients', and the filter field names of platform.md 9 (the server's INVESTMENT_LIST_COLUMNS).
 
-/** The radio's value for "only my clients' investments"; sent to the server as `myClients: true`. */
-export const MY_CLIENTS = 'mine';
+// The radio's value lives with the page's other navigation constants (a maturing widget links with it).
+import { MY_CLIENTS } from './investment-navigation';
+export { MY_CLIENTS };
 
 export const INVESTMENT_FILTERS: readonly FilterDefinition<Investment>[] = [
   {

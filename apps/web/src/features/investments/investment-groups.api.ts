@@ -1,46 +1,69 @@
-import {
-  GroupInvestmentsCountSchema,
-  InvestmentGroupDetailSchema,
-  InvestmentGroupResultSchema,
-  InvestmentGroupSchema,
-  type InvestmentGroup,
-  type InvestmentGroupDetail,
+import type {
+  InvestmentGroup,
+  InvestmentGroupDetail,
 } from '@tideline/contracts/investments/investment-groups.schemas';
 import { apiRequest } from '../../lib/api-client';
+import { loadOnce } from '../../lib/load-once';
 import { messageOf } from './investments.api';
 
 // clients-accounts-investments-reports.md 7 "Investments": the /groups and /group-association calls.
 
+// Loaded with the first answer (as investments.api.ts's): the investments' queries, which a client
+// profile's Maturing Investments reads, name these calls too.
+const groupSchemas = loadOnce(async () => {
+  const {
+    GroupInvestmentsCountSchema,
+    InvestmentGroupDetailSchema,
+    InvestmentGroupResultSchema,
+    InvestmentGroupSchema,
+  } = await import('@tideline/contracts/investments/investment-groups.schemas');
+  return {
+    GroupInvestmentsCountSchema,
+    InvestmentGroupDetailSchema,
+    InvestmentGroupResultSchema,
+    InvestmentGroupSchema,
+  };
+});
+
 export async function fetchInvestmentGroups(): Promise<InvestmentGroup[]> {
-  return InvestmentGroupSchema.array().parse(await apiRequest('/investments/groups'));
+  const answer = await apiRequest('/investments/groups');
+  const { InvestmentGroupSchema } = await groupSchemas();
+  return InvestmentGroupSchema.array().parse(answer);
 }
 
 export async function fetchInvestmentGroup(groupId: number): Promise<InvestmentGroup> {
-  return InvestmentGroupSchema.parse(await apiRequest(`/investments/groups/single/${groupId}`));
+  const answer = await apiRequest(`/investments/groups/single/${groupId}`);
+  const { InvestmentGroupSchema } = await groupSchemas();
+  return InvestmentGroupSchema.parse(answer);
 }
 
 export async function fetchInvestmentGroupDetail(groupId: number): Promise<InvestmentGroupDetail> {
-  return InvestmentGroupDetailSchema.parse(await apiRequest(`/investments/groups/${groupId}`));
+  const answer = await apiRequest(`/investments/groups/${groupId}`);
+  const { InvestmentGroupDetailSchema } = await groupSchemas();
+  return InvestmentGroupDetailSchema.parse(answer);
 }
 
 export async function createInvestmentGroup(
   groupName: string,
 ): Promise<{ msg: string; group: InvestmentGroup }> {
-  return InvestmentGroupResultSchema.parse(
-    await apiRequest('/investments/groups', { method: 'POST', body: { investment: { groupName } } }),
-  );
+  const answer = await apiRequest('/investments/groups', {
+    method: 'POST',
+    body: { investment: { groupName } },
+  });
+  const { InvestmentGroupResultSchema } = await groupSchemas();
+  return InvestmentGroupResultSchema.parse(answer);
 }
 
 export async function renameInvestmentGroup(
   groupId: number,
   groupName: string,
 ): Promise<{ msg: string; group: InvestmentGroup }> {
-  return InvestmentGroupResultSchema.parse(
-    await apiRequest(`/investments/groups/update/${groupId}`, {
-      method: 'PUT',
-      body: { investment: { groupName, groupId } },
-    }),
-  );
+  const answer = await apiRequest(`/investments/groups/update/${groupId}`, {
+    method: 'PUT',
+    body: { investment: { groupName, groupId } },
+  });
+  const { InvestmentGroupResultSchema } = await groupSchemas();
+  return InvestmentGroupResultSchema.parse(answer);
 }
 
 export async function deleteInvestmentGroups(groupIds: number[]): Promise<string | undefined> {
@@ -48,21 +71,19 @@ export async function deleteInvestmentGroups(groupIds: number[]): Promise<string
 }
 
 export async function addGroupInvestments(groupId: number, investmentIds: number[]): Promise<string> {
-  const answer = GroupInvestmentsCountSchema.parse(
-    await apiRequest(`/investments/group-association/${groupId}`, {
-      method: 'POST',
-      body: { investment: { investmentIdList: investmentIds } },
-    }),
-  );
-  return answer.msg;
+  const answer = await apiRequest(`/investments/group-association/${groupId}`, {
+    method: 'POST',
+    body: { investment: { investmentIdList: investmentIds } },
+  });
+  const { GroupInvestmentsCountSchema } = await groupSchemas();
+  return GroupInvestmentsCountSchema.parse(answer).msg;
 }
 
 export async function removeGroupInvestments(groupId: number, investmentIds: number[]): Promise<string> {
-  const answer = GroupInvestmentsCountSchema.parse(
-    await apiRequest('/investments/group-association', {
-      method: 'DELETE',
-      body: { investment: { groupId, investmentIdList: investmentIds } },
-    }),
-  );
-  return answer.msg;
+  const answer = await apiRequest('/investments/group-association', {
+    method: 'DELETE',
+    body: { investment: { groupId, investmentIdList: investmentIds } },
+  });
+  const { GroupInvestmentsCountSchema } = await groupSchemas();
+  return GroupInvestmentsCountSchema.parse(answer).msg;
 }

@@ -1,11 +1,7 @@
-import {
-  InvestmentResultSchema,
-  InvestmentSchema,
-  InvestmentSourceSchema,
-  InvestmentTypeOptionSchema,
-  type Investment,
-  type InvestmentInput,
-  type InvestmentTypeOption,
+import type {
+  Investment,
+  InvestmentInput,
+  InvestmentTypeOption,
 } from '@tideline/contracts/investments/investments.schemas';
 import {
   InvestmentBalanceWidgetSchema,
@@ -24,6 +20,7 @@ import {
   type PagedListRequest,
 } from '@tideline/contracts/paging/paging.schemas';
 import { apiRequest } from '../../lib/api-client';
+import { loadOnce } from '../../lib/load-once';
 
 // clients-accounts-investments-reports.md 7 "Investments" (/api/investments) and the maturing
 // investments of a client (/api/clients) and of a user (/api/dashboard).
@@ -38,7 +35,20 @@ export function messageOf(answer: unknown): string | undefined {
 export type InvestmentScope =
   { kind: 'all' } | { kind: 'account'; accountId: number } | { kind: 'client'; clientId: number };
 
-const InvestmentPageSchema = pagedListSchema(InvestmentSchema);
+// The investments' own schemas load with the first answer that needs them: the Maturing Investments
+// widgets read this module for their answers only (investment-widgets.schemas), and a client profile's
+// first load builds every schema its modules hold (issue 21 "Speed").
+const investmentSchemas = loadOnce(async () => {
+  const { InvestmentResultSchema, InvestmentSchema, InvestmentSourceSchema, InvestmentTypeOptionSchema } =
+    await import('@tideline/contracts/investments/investments.schemas');
+  return {
+    InvestmentResultSchema,
+    InvestmentSchema,
+    InvestmentSourceSchema,
+    InvestmentTypeOptionSchema,
+    InvestmentPageSchema: pagedListSchema(InvestmentSchema),
+  };
+});
 
 function listPath(scope: InvestmentScope): string {
   if (scope.kind === 'account') return `/investments/account/${scope.accountId}`;
@@ -50,24 +60,30 @@ export async function fetchInvestmentPage(
   scope: InvestmentScope,
   request: PagedListRequest,
 ): Promise<PagedList<Investment>> {
-  return InvestmentPageSchema.parse(await apiRequest(listPath(scope), { method: 'POST', body: request }));
+  const answer = await apiRequest(listPath(scope), { method: 'POST', body: request });
+  const { InvestmentPageSchema } = await investmentSchemas();
+  return InvestmentPageSchema.parse(answer);
 }
 
 export async function fetchInvestment(id: number): Promise<Investment> {
-  return InvestmentSchema.parse(await apiRequest(`/investments/${id}`));
+  const answer = await apiRequest(`/investments/${id}`);
+  const { InvestmentSchema } = await investmentSchemas();
+  return InvestmentSchema.parse(answer);
 }
 
 export async function fetchInvestmentTypeOptions(): Promise<InvestmentTypeOption[]> {
-  return InvestmentTypeOptionSchema.array().parse(await apiRequest('/investments/types/list'));
+  const answer = await apiRequest('/investments/types/list');
+  const { InvestmentTypeOptionSchema } = await investmentSchemas();
+  return InvestmentTypeOptionSchema.array().parse(answer);
 }
 
 export async function updateInvestment(
   id: number,
   investment: InvestmentInput,
 ): Promise<{ msg: string; investment: Investment }> {
-  return InvestmentResultSchema.parse(
-    await apiRequest(`/investments/${id}`, { method: 'PUT', body: { investment } }),
-  );
+  const answer = await apiRequest(`/investments/${id}`, { method: 'PUT', body: { investment } });
+  const { InvestmentResultSchema } = await investmentSchemas();
+  return InvestmentResultSchema.parse(answer);
 }
 
 export async function deleteInvestments(ids: number[]): Promise<string | undefined> {
@@ -81,7 +97,9 @@ export async function deleteInvestments(ids: number[]): Promise<string | undefin
 
 /** Download Source: a signed link to the source file (fetched afterwards without the auth header). */
 export async function fetchInvestmentSource(id: number): Promise<{ url: string; fileName: string }> {
-  return InvestmentSourceSchema.parse(await apiRequest(`/investments/source/${id}`));
+  const answer = await apiRequest(`/investments/source/${id}`);
+  const { InvestmentSourceSchema } = await investmentSchemas();
+  return InvestmentSourceSchema.parse(answer);
 }
 
 export async function fetchAccountBalanceWidget(accountId: number): Promise<InvestmentBalanceWidget> {

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -15,8 +10,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { MATURING_INVESTMENTS_PAGE_SIZE } from '@tideline/contracts/investments/investment-widgets.schemas';
-import { EmptyState } from '../../components/data-table/empty-state';
 import { ScrollRegion } from '../../components/scroll-region';
+import { WidgetCard } from '../../components/widget-card';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { investmentQueries } from './investments.queries';
 import { MaturityWindowInfo } from './maturity-window-info';
@@ -36,62 +31,53 @@ export function MaturingInvestmentsWidget({ clientId }: { clientId: number }) {
   );
 
   return (
-    <Card component="section" aria-labelledby="widget-maturing-investments" sx={{ height: '100%' }}>
-      <CardHeader
-        title="Maturing Investments"
-        slotProps={{ title: { id: 'widget-maturing-investments', component: 'h2', variant: 'h6' } }}
-        action={<MaturityWindowInfo window={data} />}
-      />
-      <CardContent sx={{ pt: 0 }}>
-        {maturing.isLoading ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading" />
-          </Box>
-        ) : rows.length === 0 ? (
-          <EmptyState />
-        ) : (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {data!.totalMaturingInvestments} maturing,{' '}
-              {formatCurrency(data!.totalAmountMaturingInvestments)}
-            </Typography>
-            <ScrollRegion label="Maturing investments: table">
-              <Table size="small" aria-label="Maturing investments">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Investment</TableCell>
-                    <TableCell>Type</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell>Maturity Date</TableCell>
+    <WidgetCard
+      title="Maturing Investments"
+      action={<MaturityWindowInfo window={data} />}
+      isLoading={maturing.isLoading}
+      isEmpty={rows.length === 0}
+    >
+      {data && (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {data.totalMaturingInvestments} maturing, {formatCurrency(data.totalAmountMaturingInvestments)}
+          </Typography>
+          <ScrollRegion label="Maturing investments: table">
+            <Table size="small" aria-label="Maturing investments">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Investment</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Maturity Date</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {page.map((row) => (
+                  <TableRow key={row.id}>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/client-management/${clientId}/${row.accountId}`}>
+                        {row.investmentId ?? row.accountName}
+                      </Link>
+                    </TableCell>
+                    <TableCell>{row.investmentType}</TableCell>
+                    <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
+                    <TableCell>{formatDate(row.maturityDate)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {page.map((row) => (
-                    <TableRow key={row.id}>
-                      <TableCell>
-                        <Link component={RouterLink} to={`/client-management/${clientId}/${row.accountId}`}>
-                          {row.investmentId ?? row.accountName}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{row.investmentType}</TableCell>
-                      <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
-                      <TableCell>{formatDate(row.maturityDate)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </ScrollRegion>
-            <TablePagination
-              component="div"
-              count={rows.length}
-              page={pageIndex}
-              rowsPerPage={MATURING_INVESTMENTS_PAGE_SIZE}
-              rowsPerPageOptions={[]}
-              onPageChange={(_e, next) => setPageIndex(next)}
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollRegion>
+          <TablePagination
+            component="div"
+            count={rows.length}
+            page={pageIndex}
+            rowsPerPage={MATURING_INVESTMENTS_PAGE_SIZE}
+            rowsPerPageOptions={[]}
+            onPageChange={(_e, next) => setPageIndex(next)}
+          />
+        </>
+      )}
+    </WidgetCard>
   );
 }

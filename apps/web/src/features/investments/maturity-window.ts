@@ -1,10 +1,7 @@
-import {
-  GLOBAL_SETTING_DEFAULTS,
-  GLOBAL_SETTING_IDS,
-} from '@tideline/contracts/settings/global-settings.schemas';
+import { GLOBAL_SETTING_DEFAULTS, GLOBAL_SETTING_IDS } from '@tideline/contracts/settings/global-setting-ids';
 import type { FilterValues } from '../../components/data-table/data-table.types';
 import { formatDate } from '../../lib/format';
-import { MY_CLIENTS } from './investment-filters';
+import { MY_CLIENTS } from './investment-navigation';
 
 // platform.md 2.5, 2.9, 9: the maturing window runs from today for the maturity limit (global setting 2)
 // in days. The server says which days it means; without its answer the default limit is used.
