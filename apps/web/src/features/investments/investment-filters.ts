@@ -1,12 +1,12 @@
 import { PREMIUM_DISCOUNT, type Investment } from '@tideline/contracts/investments/investments.schemas';
 import type { ListFilter, PagedListRequest } from '@tideline/contracts/paging/paging.schemas';
 import type { FilterDefinition } from '../../components/data-table/data-table.types';
+import { MY_CLIENTS } from './investment-navigation';
 
 // platform.md 2.9 "Investments filter": four pages, a radio between all investments and only the user's
 // clients', and the filter field names of platform.md 9 (the server's INVESTMENT_LIST_COLUMNS).
 
 // The radio's value lives with the page's other navigation constants (a maturing widget links with it).
-import { MY_CLIENTS } from './investment-navigation';
 export { MY_CLIENTS };
 
 export const INVESTMENT_FILTERS: readonly FilterDefinition<Investment>[] = [

@@ -3,27 +3,13 @@ import type {
   InvestmentGroupDetail,
 } from '@tideline/contracts/investments/investment-groups.schemas';
 import { apiRequest } from '../../lib/api-client';
-import { loadOnce } from '../../lib/load-once';
 import { messageOf } from './investments.api';
 
 // clients-accounts-investments-reports.md 7 "Investments": the /groups and /group-association calls.
 
 // Loaded with the first answer (as investments.api.ts's): the investments' queries, which a client
 // profile's Maturing Investments reads, name these calls too.
-const groupSchemas = loadOnce(async () => {
-  const {
-    GroupInvestmentsCountSchema,
-    InvestmentGroupDetailSchema,
-    InvestmentGroupResultSchema,
-    InvestmentGroupSchema,
-  } = await import('@tideline/contracts/investments/investment-groups.schemas');
-  return {
-    GroupInvestmentsCountSchema,
-    InvestmentGroupDetailSchema,
-    InvestmentGroupResultSchema,
-    InvestmentGroupSchema,
-  };
-});
+const groupSchemas = () => import('@tideline/contracts/investments/investment-groups.schemas');
 
 export async function fetchInvestmentGroups(): Promise<InvestmentGroup[]> {
   const answer = await apiRequest('/investments/groups');
