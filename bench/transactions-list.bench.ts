@@ -12,12 +12,9 @@ import { mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import { generate } from 'otplib';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { openDatabase } from '../apps/server/src/db/open-database';
@@ -27,6 +24,7 @@ import { seedDefaultRoles } from '../apps/server/src/modules/users/users.service
 import { loadConfig } from '../apps/server/src/platform/config';
 import { createPlatform } from '../apps/server/src/platform/create-platform';
 import { buildLogger } from '../apps/server/src/platform/logger';
+import { loadTransactions } from './transactions-load';
 
 const TOTAL_ROWS = Number(process.env.BENCH_TX_ROWS ?? 10_000_000);
 const ACCOUNTS = 40;
@@ -89,97 +87,7 @@ try {
     )
     .returning({ accountId: accounts.accountId, clientId: accounts.clientId });
 
-  // Load without the transactions indexes and foreign keys, then rebuild them as the migrations left
-  // them (read from the catalog). The counter triggers stay on: COPY pays for them as an import would.
-  const raw = new pg.Client({ connectionString: databaseUrl });
-  await raw.connect();
-  raw.on('error', () => undefined);
-  const { rows: indexes } = await raw.query<{ name: string; definition: string }>(
-    `select indexname as name, indexdef as definition from pg_indexes
-      where tablename = 'transactions' and indexname <> 'transactions_pkey'`,
-  );
-  const { rows: foreignKeys } = await raw.query<{ name: string; definition: string }>(
-    `select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
-      where conrelid = 'transactions'::regclass and contype = 'f'`,
-  );
-  for (const index of indexes) await raw.query(`DROP INDEX "${index.name}"`);
-  for (const fk of foreignKeys) await raw.query(`ALTER TABLE transactions DROP CONSTRAINT "${fk.name}"`);
-  const rebuild = [
-    ...indexes.map((index) => index.definition),
-    ...foreignKeys.map((fk) => `ALTER TABLE transactions ADD CONSTRAINT "${fk.name}" ${fk.definition}`),
-  ];
-
-  const words = [
-    'ACH CREDIT PROPERTY TAX RECEIPT',
-    'STATE AID DEPOSIT',
-    'PAYROLL DIRECT DEPOSIT',
-    'PAYROLL TAX WITHHOLDING',
-    'DEBT SERVICE PAYMENT',
-    'INTEREST CREDIT',
-    'CHECK PAID',
-    'WIRE TRANSFER IN',
-    'WIRE TRANSFER OUT',
-    'VENDOR ACH PAYMENT',
-    'UTILITY PAYMENT',
-    'SALES TAX DISTRIBUTION',
-    'FEDERAL GRANT DRAWDOWN',
-    'SWEEP TRANSFER',
-    'MERCHANT CARD DEPOSIT',
-    'BANK SERVICE FEE',
-  ];
-  const perAccount = Math.ceil(TOTAL_ROWS / ACCOUNTS);
-  const days = 3 * 365;
-  const start = Date.UTC(2023, 0, 1);
-  let seed = 42;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  function* lines() {
-    let written = 0;
-    for (const account of accountRows) {
-      for (let i = 0; i < perAccount && written < TOTAL_ROWS; i++, written++) {
-        const day = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
-        const word = words[Math.floor(random() * words.length)]!;
-        const cents = Math.floor(random() * 5_000_000);
-        const amount =
-          (word.includes('PAYMENT') || word.includes('OUT') || word.includes('FEE') || word.includes('PAID')
-            ? -cents
-            : cents) / 100;
-        let batch = `${account.clientId}\t${account.accountId}\t${day}\t${word} ${Math.floor(random() * 100000)}\t${amount.toFixed(2)}\n`;
-        // Emit in chunks of ~1,000 rows so the stream moves large buffers.
-        for (let k = 0; k < 999 && ++i < perAccount && ++written < TOTAL_ROWS; k++) {
-          const d = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000)
-            .toISOString()
-            .slice(0, 10);
-          const w = words[Math.floor(random() * words.length)]!;
-          const c = Math.floor(random() * 5_000_000);
-          const a =
-            (w.includes('PAYMENT') || w.includes('OUT') || w.includes('FEE') || w.includes('PAID') ? -c : c) /
-            100;
-          batch += `${account.clientId}\t${account.accountId}\t${d}\t${w} ${Math.floor(random() * 100000)}\t${a.toFixed(2)}\n`;
-        }
-        yield batch;
-      }
-    }
-  }
-  log(`loading ${TOTAL_ROWS.toLocaleString('en-US')} transactions with COPY`);
-  const copyStart = performance.now();
-  await pipeline(
-    Readable.from(lines()),
-    raw.query(
-      copyFrom('COPY transactions (client_id, account_id, transaction_date, description, amount) FROM STDIN'),
-    ),
-  );
-  const copySeconds = (performance.now() - copyStart) / 1000;
-  log(
-    `COPY took ${copySeconds.toFixed(1)} s (${Math.round(TOTAL_ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
-  );
-  await raw.query(`SET maintenance_work_mem = '1GB'`);
-  const indexStart = performance.now();
-  for (const s of rebuild) await raw.query(s);
-  log(`indexes and foreign keys rebuilt in ${((performance.now() - indexStart) / 1000).toFixed(1)} s`);
-  await raw.query('VACUUM ANALYZE transactions');
-  log('vacuumed and analyzed');
+  await loadTransactions({ databaseUrl, accounts: accountRows, totalRows: TOTAL_ROWS, log });
 
   const platform = await createPlatform(config, database, buildLogger(config));
   const app = await buildApp(platform, { logger: false });
@@ -447,7 +355,6 @@ try {
   console.log(`  load average ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
   await explainClient.end();
   agent.destroy();
-  await raw.end();
   await app.close();
   await platform.jobs.stop();
   await database.close();
