@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import type { StartExtractionResult } from '@tideline/contracts/data-ingestion/file-upload.schemas';
 import { batchFiles } from '../apps/server/src/db/schema';
 import { defineJobs } from '../apps/server/src/jobs';
-import { EXTRACT_BATCH_FILE_JOB } from '../apps/server/src/modules/data-ingestion/extract-batch-file.job';
+import { EXTRACT_BATCH_FILE_JOB } from '../apps/server/src/modules/data-ingestion/extraction/extract-batch-file.job';
 import {
   createExtractionWorld,
   CSV_HEADER,

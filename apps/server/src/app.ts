@@ -41,11 +41,11 @@ import {
 } from './modules/monte-carlo/monte-carlo-widgets.routes';
 import { cashVestRoutes } from './modules/cash-vest/cash-vest.routes';
 import { cashVestWidgetsRoutes } from './modules/cash-vest/cash-vest-widgets.routes';
-import { batchValidationRoutes } from './modules/data-ingestion/batch-validation.routes';
-import { batchesRoutes } from './modules/data-ingestion/batches.routes';
-import { extractionRoutes } from './modules/data-ingestion/extraction.routes';
-import { openReportsRoutes } from './modules/data-ingestion/open-reports.routes';
-import { treasuryValidationRoutes } from './modules/data-ingestion/treasury-validation.routes';
+import { batchValidationRoutes } from './modules/data-ingestion/promotion/batch-validation.routes';
+import { batchesRoutes } from './modules/data-ingestion/batches/batches.routes';
+import { extractionRoutes } from './modules/data-ingestion/extraction/extraction.routes';
+import { openReportsRoutes } from './modules/data-ingestion/batches/open-reports.routes';
+import { treasuryValidationRoutes } from './modules/data-ingestion/promotion/treasury-validation.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { investmentGroupsRoutes } from './modules/investments/investment-groups.routes';

@@ -7,7 +7,7 @@ import { createAccountRow, createRelatedBank } from './account-fixtures';
 import { createBatchAccountRow, createBatchRow } from './batch-fixtures';
 import { postLocalForm } from './file-fixtures';
 import { defineJobs } from '../src/jobs';
-import { EXTRACT_BATCH_FILE_JOB } from '../src/modules/data-ingestion/extract-batch-file.job';
+import { EXTRACT_BATCH_FILE_JOB } from '../src/modules/data-ingestion/extraction/extract-batch-file.job';
 import { call, createTestContext, type SignedInUser, type TestContext } from './test-context';
 
 // A client with a batch ready for files, and the upload dialog's calls as the web makes them

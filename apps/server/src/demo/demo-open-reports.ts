@@ -2,7 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import { INGESTION_ACCOUNT_TYPES } from '@tideline/contracts/data-ingestion/start-ingestion.schemas';
 import type { Db } from '../db/open-database';
 import { batches, openReports } from '../db/schema';
-import { createClientBatches } from '../modules/data-ingestion/start-ingestion.service';
+import { createClientBatches } from '../modules/data-ingestion/batches/start-ingestion.service';
 import type { AuditContext } from '../platform/audit/write-audit';
 import {
   addMonths,

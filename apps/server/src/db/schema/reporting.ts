@@ -50,7 +50,7 @@ export const openReports = pgTable(
 
 // ingestion.md "Batches": one bank relationship x one template type for the period Start Ingestion was
 // given. client_id is repeated so the relationship and the report are both the same client's (composite
-// keys). A batch's status is derived from its files and accounts (data-ingestion/batches.queries.ts).
+// keys). A batch's status is derived from its files and accounts (data-ingestion/batches/batches.queries.ts).
 export const batches = pgTable(
   'batches',
   {

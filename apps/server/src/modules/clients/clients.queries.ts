@@ -9,7 +9,7 @@ import {
   transactions,
   users,
 } from '../../db/schema';
-import { openBatchCountOfReport } from '../data-ingestion/batches.queries';
+import { openBatchCountOfReport } from '../data-ingestion/batches/batches.queries';
 import { clientTwelveMonthAverageSql } from '../balance-tables/twelve-month-averages';
 
 export async function selectClientOptions(db: DbOrTx, where: SQL | undefined) {

@@ -28,7 +28,7 @@ import {
 import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import * as relationships from '../banks/bank-client-relationships.service';
-import { startReport } from '../data-ingestion/start-report.service';
+import { startReport } from '../data-ingestion/batches/start-report.service';
 import * as clients from './clients.service';
 
 const FORM_LISTS = { permissions: ['VIEW_CLIENTS', 'ADD_CLIENTS', 'EDIT_CLIENTS'] } as const;

@@ -2,7 +2,7 @@ import { REPORT_STATUS } from '@tideline/contracts/dashboard/dashboard.schemas';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { clients, openReports } from '../../db/schema';
-import { openBatchCountOfReport } from '../data-ingestion/batches.queries';
+import { openBatchCountOfReport } from '../data-ingestion/batches/batches.queries';
 
 /** The clients under `where`, by name. */
 export function selectClientRows(db: DbOrTx, where: SQL) {

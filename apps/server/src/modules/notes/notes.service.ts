@@ -14,7 +14,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { Mailer } from '../../platform/mail/mailer';
 import { findVisibleAccount } from '../accounts/accounts.service';
 import { findVisibleClient } from '../clients/clients.service';
-import { findVisibleBatch } from '../data-ingestion/batches.service';
+import { findVisibleBatch } from '../data-ingestion/batches/batches.service';
 import { findVisibleTemplate } from '../templates/templates.service';
 import { canSeeUser } from '../users/users.service';
 import { composeNoteTaggedMail, notePageUrl } from './note-tag-mail';

@@ -7,8 +7,11 @@ import { stagingInvestments as si } from '../../db/schema';
 import { whereClientVisible } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { assertLockedChangeable, reopenBatchAccounts } from '../data-ingestion/staging-row-locks';
-import { setStagingValidationStatus, type StagingRowKind } from '../data-ingestion/staging-row-validation';
+import { assertLockedChangeable, reopenBatchAccounts } from '../data-ingestion/staging/staging-row-locks';
+import {
+  setStagingValidationStatus,
+  type StagingRowKind,
+} from '../data-ingestion/staging/staging-row-validation';
 import { assertActiveType } from '../investments/investments.service';
 import * as q from './staging-investments.queries';
 

@@ -8,7 +8,7 @@ import {
   stagingInvestments as si,
 } from '../../db/schema';
 import type { CompiledListQuery } from '../../platform/paging/paged-list';
-import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging-rows.queries';
+import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging/staging-rows.queries';
 import {
   daysUntilMaturityOf,
   interestAtMaturityOf,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 
 // ingestion.md step 6 for an edited row: the same matching rules as extraction's
-// flagDuplicateTransactions (data-ingestion/stage-file.queries.ts), for a handful of rows by id.
+// flagDuplicateTransactions (data-ingestion/staging/stage-file.queries.ts), for a handful of rows by id.
 
 const bigints = (ids: readonly number[]) => sql`${sql.param([...ids])}::bigint[]`;
 

@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest } from '../../platform/http/app-error';
 import { recomputeDuplicates } from './staging-duplicates.queries';
-import { reopenBatchAccounts } from '../data-ingestion/staging-row-locks';
+import { reopenBatchAccounts } from '../data-ingestion/staging/staging-row-locks';
 import { auditedRow, lockChangeableRows } from './staging-transaction-locks';
 import * as q from './staging-transactions.queries';
 

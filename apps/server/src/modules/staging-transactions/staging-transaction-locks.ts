@@ -3,7 +3,7 @@ import type { Tx } from '../../db/open-database';
 import { stagingTransactions as st } from '../../db/schema';
 import { whereClientVisible } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
-import { assertLockedChangeable } from '../data-ingestion/staging-row-locks';
+import { assertLockedChangeable } from '../data-ingestion/staging/staging-row-locks';
 import * as q from './staging-transactions.queries';
 
 // What every change of staging transactions checks first, inside its transaction (the account side is

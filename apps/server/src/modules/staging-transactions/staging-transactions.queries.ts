@@ -10,7 +10,7 @@ import {
   stagingTransactions as st,
 } from '../../db/schema';
 import type { CompiledListQuery } from '../../platform/paging/paged-list';
-import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging-rows.queries';
+import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging/staging-rows.queries';
 
 // ingestion-analysis.md 7 "Staging transactions": the SQL of Inspect Staging Transactions and its edits.
 

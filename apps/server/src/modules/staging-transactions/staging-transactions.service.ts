@@ -12,7 +12,7 @@ import { whereClientVisible } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { notFound } from '../../platform/http/app-error';
 import { definePagedList, fetchPagedList } from '../../platform/paging/paged-list';
-import { assertVisibleBatchAccounts } from '../data-ingestion/staging-row-locks';
+import { assertVisibleBatchAccounts } from '../data-ingestion/staging/staging-row-locks';
 import * as q from './staging-transactions.queries';
 
 type StagingInspectQuery = z.output<typeof StagingInspectRequestSchema>;

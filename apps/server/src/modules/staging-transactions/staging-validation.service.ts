@@ -1,7 +1,10 @@
 import type { Db } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { setStagingValidationStatus, type StagingRowKind } from '../data-ingestion/staging-row-validation';
+import {
+  setStagingValidationStatus,
+  type StagingRowKind,
+} from '../data-ingestion/staging/staging-row-validation';
 import { auditedRow, lockChangeableRows } from './staging-transaction-locks';
 import * as q from './staging-transactions.queries';
 

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest } from '../../platform/http/app-error';
-import { reopenBatchAccounts } from '../data-ingestion/staging-row-locks';
+import { reopenBatchAccounts } from '../data-ingestion/staging/staging-row-locks';
 import { lockSectionForChange } from './staging-treasury-locks';
 import * as q from './staging-treasury.queries';
 import * as lists from './treasury-lists.queries';

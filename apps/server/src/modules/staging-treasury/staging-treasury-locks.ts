@@ -7,7 +7,7 @@ import { batches } from '../../db/schema';
 import { whereClientVisible } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { assertChangeable } from '../data-ingestion/staging-row-locks';
+import { assertChangeable } from '../data-ingestion/staging/staging-row-locks';
 import * as q from './staging-treasury.queries';
 import type { TreasurySection } from './treasury-sections';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
-import { reopenBatchAccounts } from '../data-ingestion/staging-row-locks';
+import { reopenBatchAccounts } from '../data-ingestion/staging/staging-row-locks';
 import { lockSectionForChange } from './staging-treasury-locks';
 import * as q from './staging-treasury.queries';
 import type { TreasurySection } from './treasury-sections';

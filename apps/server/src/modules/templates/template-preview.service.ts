@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { AppError } from '../../platform/http/app-error';
 import type { Storage } from '../../platform/storage/storage';
-import { readBatchFileSample } from '../data-ingestion/batch-file-sample.service';
+import { readBatchFileSample } from '../data-ingestion/upload/batch-file-sample.service';
 
 type PreviewBody = z.output<typeof TemplatePreviewBodySchema>;
 

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import {
+  BATCH_MSG,
+  type BatchSummary,
+  type ClientBatch,
+} from '@tideline/contracts/data-ingestion/batches.schemas';
+import type { DbOrTx } from '../../../db/open-database';
+import { batches } from '../../../db/schema';
+import { assertClientAccess } from '../../../platform/access/client-scope';
+import type { CurrentUser } from '../../../platform/access/route-access';
+import { notFound } from '../../../platform/http/app-error';
+import * as q from './batches.queries';
+import { findVisibleClientOption } from '../visible-client';
+
+export type BatchRecord = typeof batches.$inferSelect;
+
+/** A batch the user may see: 404 alike for a missing batch and another client's (no existence leak). */
+export async function findVisibleBatch(db: DbOrTx, user: CurrentUser, batchId: number): Promise<BatchRecord> {
+  const batch = await q.selectBatchById(db, batchId);
+  if (!batch) throw notFound(BATCH_MSG.notFound);
+  assertClientAccess(user, batch.clientId, BATCH_MSG.notFound);
+  return batch;
+}
+
+export function toClientBatch(row: q.ClientBatchRow): ClientBatch {
+  return {
+    ...row,
+    status: row.status as ClientBatch['status'],
+    createdAt: row.createdAt.toISOString(),
+    validatedAt: row.validatedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /batches/all/{clientId}: the batches of the client's open report ('Batches Ready for Files'). */
+export async function listClientBatches(
+  db: DbOrTx,
+  user: CurrentUser,
+  clientId: number,
+): Promise<ClientBatch[]> {
+  await findVisibleClientOption(db, user, clientId);
+  return (await q.selectClientBatches(db, q.whereOpenReportBatches(clientId))).map(toClientBatch);
+}
+
+/** GET /batches/{id}. */
+export async function findClientBatch(db: DbOrTx, user: CurrentUser, batchId: number): Promise<ClientBatch> {
+  await findVisibleBatch(db, user, batchId);
+  const [row] = await q.selectClientBatches(db, eq(batches.batchId, batchId));
+  return toClientBatch(row!);
+}
+
+/** GET /batches/summary/{clientId}: the 4-second poll of the upload dashboard. */
+export async function summarizeClientBatches(
+  db: DbOrTx,
+  user: CurrentUser,
+  clientId: number,
+): Promise<BatchSummary[]> {
+  await findVisibleClientOption(db, user, clientId);
+  const rows = await q.selectBatchSummaries(db, clientId);
+  return rows.map((r) => ({ ...r, status: r.status as BatchSummary['status'] }));
+}
