@@ -56,6 +56,7 @@ describe('extractFile', () => {
       date: '2024-01-02',
       description: 'Row 1',
       amount: '-1.5',
+      statementIndex: 0,
     });
     if (result.value.kind === 'transactions') {
       expect(result.value.fingerprint).toMatchObject({

@@ -14,8 +14,10 @@ import { createExtractor, extractGrid, PREVIEW_ROWS, type CanonicalRow } from '.
 import { isGridFormat, openGridFile } from './read-grid.js';
 import type { SkippedLine } from './template/pdf-table-lines.js';
 import { fingerprint, type LayoutFingerprint } from './template/fingerprint.js';
+import { createAccountStatementBook } from './template/create-account-statement-book.js';
 import { matchTemplate } from './template/match-template.js';
 import type {
+  AccountStatement,
   InvestmentRow,
   InvestmentTransactionRow,
   TemplateContext,
@@ -72,8 +74,15 @@ export type Extraction =
       rows: TransactionRow[];
       /** Trades of OFX investment statements (buys, sells, income, reinvestments, ...). */
       investmentTransactions: InvestmentTransactionRow[];
+      /** Positions of OFX investment statements (INVPOSLIST) as staging investments; never sent to onRows. */
+      investmentRows: InvestmentRow[];
     }
-  | ({ kind: 'transactions'; rows: TransactionRow[] } & TemplateOutcome)
+  | ({
+      kind: 'transactions';
+      rows: TransactionRow[];
+      /** One per account number, in first-seen order: the rows' statementIndex points here. */
+      accountStatements: AccountStatement[];
+    } & TemplateOutcome)
   | ({ kind: 'investments'; rows: InvestmentRow[] } & TemplateOutcome)
   | { kind: 'treasury'; format: 'camt.086'; statements: TreasuryStatement[] };
 
@@ -149,13 +158,15 @@ async function extract(input: ByteSource, options: ExtractOptions): Promise<Resu
     ...(options.keepGrid ? { keepGrid: true } : {}),
   });
   if (!outcome.ok) return outcome;
-  const { template, grid, rows, rowCount, skippedLines } = outcome.value;
+  const { template, grid, rows, rowCount, skippedLines, accountStatements } = outcome.value;
+  const isInvestment = template.type === 'Investment';
   return ok({
-    kind: template.type === 'Investment' ? 'investments' : 'transactions',
+    kind: isInvestment ? 'investments' : 'transactions',
     format,
     ...(template.templateId === undefined ? {} : { templateId: template.templateId }),
     ...(grid ? { grid } : {}),
     rows,
+    ...(isInvestment ? {} : { accountStatements }),
     fingerprint: outcome.value.fingerprint,
     rowCount,
     skippedLines,
@@ -189,7 +200,8 @@ async function extractCsv(
   const previewGrid: Grid = { sheets: [{ name: 'Sheet1', rows: preview }], source: source_ };
   const match = matchTemplate(previewGrid, options.templates ?? []);
   if (!match.ok) return match;
-  const extractor = createExtractor(match.value.template, context);
+  const book = createAccountStatementBook();
+  const extractor = createExtractor(match.value.template, context, undefined, book);
   if (!extractor.ok) return extractor;
 
   const rows: (TransactionRow | InvestmentRow)[] = [];
@@ -206,9 +218,11 @@ async function extractCsv(
   if (csv.error) return fail(csv.error);
   const finished = extractor.value.finish();
   if (!finished.ok) return finished;
+  const isInvestment = match.value.template.type === 'Investment';
   return ok({
-    kind: match.value.template.type === 'Investment' ? 'investments' : 'transactions',
+    kind: isInvestment ? 'investments' : 'transactions',
     rows,
+    ...(isInvestment ? {} : { accountStatements: book.list() }),
     format: 'csv',
     ...(match.value.template.templateId === undefined ? {} : { templateId: match.value.template.templateId }),
     ...(options.keepGrid ? { grid: { sheets: [{ name: 'Sheet1', rows: kept }], source: source_ } } : {}),

@@ -5,11 +5,20 @@ import type { Limits } from './core/limits.js';
 import { fail, ok, type Result } from './core/result.js';
 import { createInvestmentExtractor } from './template/apply-investment-template.js';
 import { createTransactionExtractor } from './template/apply-transaction-template.js';
+import {
+  createAccountStatementBook,
+  type AccountStatementBook,
+} from './template/create-account-statement-book.js';
 import type { RowExtractor } from './template/create-row-extractor.js';
 import { fingerprint, type LayoutFingerprint } from './template/fingerprint.js';
 import { doesTemplateMatchSheet, matchTemplate } from './template/match-template.js';
 import type { SkippedLine } from './template/pdf-table-lines.js';
-import type { InvestmentRow, TemplateContext, TransactionRow } from './template/template-context.js';
+import type {
+  AccountStatement,
+  InvestmentRow,
+  TemplateContext,
+  TransactionRow,
+} from './template/template-context.js';
 
 /** Rows of each sheet a template is matched on, as many as a CSV's (extract-file.ts). */
 export const PREVIEW_ROWS = 200;
@@ -33,16 +42,20 @@ export interface GridOutcome {
   rowCount: number;
   fingerprint: LayoutFingerprint;
   skippedLines: SkippedLine[];
+  /** A Transaction template's accounts as statements (empty for investments). */
+  accountStatements: AccountStatement[];
   grid?: Grid;
 }
 
+/** `book`: the file's account statements, shared by its sheets' Transaction extractors. */
 export function createExtractor(
   template: ImportTemplate,
   context: TemplateContext,
   sheet?: string,
+  book?: AccountStatementBook,
 ): Result<RowExtractor<CanonicalRow>> {
   if (template.type === 'Transaction')
-    return createTransactionExtractor(template.jsonTransform[0], context, sheet);
+    return createTransactionExtractor(template.jsonTransform[0], context, sheet, book);
   if (template.type === 'Investment')
     return createInvestmentExtractor(template.jsonTransform[0], context, sheet);
   return fail({
@@ -131,6 +144,7 @@ export async function extractGrid(file: GridFile, options: GridExtractOptions): 
   const kept: GridSheet[] = [];
   const rows: CanonicalRow[] = [];
   const skippedLines: SkippedLine[] = [];
+  const book = createAccountStatementBook();
   let rowCount = 0;
   let gridRows = 0;
   for (let index = 0; index < file.sheetNames.length; index++) {
@@ -138,7 +152,7 @@ export async function extractGrid(file: GridFile, options: GridExtractOptions): 
     if (!isMatched && !wantsGrid) continue;
     const name = file.sheetNames[index] ?? '';
     const extractor = isMatched
-      ? createExtractor(template, context, isMultiSheet ? name : undefined)
+      ? createExtractor(template, context, isMultiSheet ? name : undefined, book)
       : undefined;
     if (extractor && !extractor.ok) return extractor;
     const sheet: GridSheet = { name, rows: [] };
@@ -173,6 +187,7 @@ export async function extractGrid(file: GridFile, options: GridExtractOptions): 
     rowCount,
     fingerprint: match.value.fingerprint,
     skippedLines,
+    accountStatements: book.list(),
     ...(options.keepGrid ? { grid: { sheets: kept, source: file.source } } : {}),
   });
 }

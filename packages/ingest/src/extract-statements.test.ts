@@ -53,6 +53,12 @@ describe('bank formats with onRows: rows leave the reader in batches (issue 15 p
       whole.value.statements.map((s) => s.transactions.length),
     );
     expect(statements.every((s) => s.transactions.length === 0)).toBe(true);
+    // Each row points at its statement (issue 39): as many rows point at one as it handed on.
+    const rows = streamed.batches.flat();
+    for (const row of rows) expect(statements[row.statementIndex ?? -1]?.accountId).toBe(row.accountNumber);
+    expect(statements.map((_, i) => rows.filter((r) => r.statementIndex === i).length)).toEqual(
+      statements.map((s) => s.transactionsHandedOn),
+    );
     // The .xlsx copy gets the same sheet either way: from onGridRows, or from statementsToGrid.
     expect(streamed.gridRows).toEqual(statementsToGrid(whole.value.statements).sheets[0]?.rows);
     expect([...streamed.sheets]).toEqual(['Transactions']);
@@ -88,9 +94,12 @@ describe('bank formats with onRows: rows leave the reader in batches (issue 15 p
 
   it('refuses a file whose balances do not add up, from the totals counted while the rows left', async () => {
     const text = (await collect(makeLargeStatement('bai2', { transactions: 5000 }))).toString('latin1');
-    const broken = text.replace(/(03,\d+,USD,010,\d+,,,015,)(-?\d+)/, (_, head: string, closing: string) => {
-      return `${head}${Number(closing) + 1}`;
-    });
+    // The closing balance one cent off, the trailers' control totals (which add it) with it.
+    const broken = text
+      .replace(/(03,\d+,USD,010,\d+,,,015,)(-?\d+)/, (_, head: string, closing: string) => {
+        return `${head}${Number(closing) + 1}`;
+      })
+      .replace(/^(49|98|99),(-?\d+),/gm, (_, code: string, total: string) => `${code},${Number(total) + 1},`);
     const streamed = await extractStreamed(Buffer.from(broken, 'latin1'), 'jan.bai2');
     expect(streamed.batches.flat()).toHaveLength(5000);
     expect(streamed.result).toMatchObject({

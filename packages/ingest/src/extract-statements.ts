@@ -5,11 +5,13 @@ import { fail, ok, type Result } from './core/result.js';
 import type { Extraction, ExtractOptions } from './extract-file.js';
 import { readStatements, type StatementFileFormat } from './formats/read-statements.js';
 import type { Statement, StatementTransaction } from './formats/statement.js';
+import { listInvestmentRows } from './formats/statements-to-investment-rows.js';
 import {
   listInvestmentTransactionRows,
   listTransactionRows,
   STATEMENT_GRID_HEADER,
   toStatementGridCells,
+  toTransactionRow,
 } from './formats/statements-to-rows.js';
 import type { TransactionBatch } from './formats/transaction-outlet.js';
 import type { TransactionRow } from './template/template-context.js';
@@ -75,6 +77,7 @@ function toExtraction(
     statements,
     rows,
     investmentTransactions: listInvestmentTransactionRows(statements),
+    investmentRows: listInvestmentRows(statements),
   };
 }
 
@@ -100,7 +103,7 @@ function createRowStream(
     await onGridRows?.([{ rowNumber: 1, cells: [...STATEMENT_GRID_HEADER] }], GRID_SHEET);
   }
 
-  async function take({ transactions, statements }: TransactionBatch) {
+  async function take({ transactions, statements, statementIndexes }: TransactionBatch) {
     const rows: TransactionRow[] = [];
     const gridRows: GridRow[] = [];
     for (let i = 0; i < transactions.length; i++) {
@@ -109,13 +112,7 @@ function createRowStream(
       rowNumber++;
       if (known && !known.has(statement.accountId)) unknownAccounts.add(statement.accountId);
       if (unknownAccounts.size > 0) continue;
-      rows.push({
-        rowNumber,
-        accountNumber: statement.accountId,
-        date: transaction.date,
-        description: transaction.description,
-        amount: transaction.amount,
-      });
+      rows.push(toTransactionRow(rowNumber, statement, transaction, statementIndexes[i] as number));
       if (onGridRows)
         gridRows.push({ rowNumber: rowNumber + 1, cells: toStatementGridCells(statement, transaction) });
     }

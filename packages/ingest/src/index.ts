@@ -29,6 +29,7 @@ export {
 } from './formats/statements-to-rows.js';
 export type {
   InvestmentPosition,
+  InvestmentSecurity,
   InvestmentTransaction,
   Statement,
   StatementBalance,
@@ -56,6 +57,8 @@ export {
   type SkippedLineReason,
 } from './template/pdf-table-lines.js';
 export type {
+  AccountBalanceSource,
+  AccountStatement,
   InvestmentRow,
   InvestmentTransactionRow,
   TemplateContext,

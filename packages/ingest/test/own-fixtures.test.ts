@@ -12,7 +12,7 @@ import { readOwn, readShared } from './fixture-path.js';
 describe('own edge-case fixtures', () => {
   it('bai2/funds_types_v_s_z_and_continued_text: funds fields skipped, value date, text continued with commas', async () => {
     const bytes = readOwn('bai2/funds_types_v_s_z_and_continued_text.bai2');
-    const result = await parseBai2(bytes, { strictTrailers: true });
+    const result = await parseBai2(bytes);
     if (!result.ok) throw new Error(result.error.message);
     const [statement] = result.value;
     expect(statement).toMatchObject({
@@ -258,6 +258,7 @@ describe('own edge-case fixtures', () => {
         date: '2024-01-02',
         description: 'Café € Rémy',
         amount: '-12.5',
+        statementIndex: 0,
       },
     ]);
   });
@@ -317,13 +318,21 @@ describe('templates over the shared CSV fixtures', () => {
       templates: [template],
     });
     expect(result.ok && result.value.kind === 'transactions' && result.value.rows).toEqual([
-      { rowNumber: 2, accountNumber: '1234', date: '2025-12-04', description: 'Café Rémy', amount: '100.25' },
+      {
+        rowNumber: 2,
+        accountNumber: '1234',
+        date: '2025-12-04',
+        description: 'Café Rémy',
+        amount: '100.25',
+        statementIndex: 0,
+      },
       {
         rowNumber: 3,
         accountNumber: '1234',
         date: '2025-12-05',
         description: 'Boulangerie Müller',
         amount: '-42.1',
+        statementIndex: 0,
       },
     ]);
   });

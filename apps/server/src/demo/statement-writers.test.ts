@@ -4,7 +4,12 @@ import { extractFile, type ExtractOptions } from '@tideline/ingest/extract-file'
 import { readGrid } from '@tideline/ingest/read-grid';
 import { describe, expect, it } from 'vitest';
 import { BANK_LAYOUTS } from './bank-layouts';
-import { decimalToCents, type DemoStatement, type StatementEntry } from './demo-statement';
+import {
+  decimalToCents,
+  formatUnsignedCents,
+  type DemoStatement,
+  type StatementEntry,
+} from './demo-statement';
 import { writeBai2Statement } from './write-bai2-statement';
 import { writeCamt053Statement } from './write-camt053-statement';
 import { writeOfxStatement } from './write-ofx-statement';
@@ -84,10 +89,7 @@ describe('native statement writers, read back by the engine', () => {
   const statement = makeStatement(40);
 
   it('BAI2: a group per business day, trailers that add up, balances the engine checks', async () => {
-    const result = await extract(writeBai2Statement(statement), {
-      fileName: 'jan.bai2',
-      statementOptions: { strictTrailers: true },
-    });
+    const result = await extract(writeBai2Statement(statement), { fileName: 'jan.bai2' });
     expect(result.kind === 'statements' && result.format).toBe('bai2');
     if (result.kind !== 'statements') return;
     expect(actual(result.rows)).toEqual(expected(statement));
@@ -136,6 +138,33 @@ describe('template csv writer, read back by the engine', () => {
       });
       expect(result.kind).toBe('transactions');
       if (result.kind === 'transactions') expect(actual(result.rows)).toEqual(expected(statement));
+    },
+  );
+
+  it.each(Object.entries(BANK_LAYOUTS))(
+    'states the opening and closing balance in %s’s layout: its balance column, else its footer rows',
+    async (_, layout) => {
+      const { layout: header } = parseTemplate(layout.headerRow, layout.transform);
+      const grid = await readGrid(Buffer.from(writeTemplateCsv(statement, header)), 'csv');
+      if (!grid.ok) throw new Error(grid.error.message);
+      const rows = grid.value.sheets[0]!.rows.map((r) => r.cells);
+      const t = header.transform;
+      const footers = rows.slice(rows.length - Number(t.footerRows ?? '0'));
+      const data = rows.slice(Number(t.headerStart) + 1, rows.length - footers.length);
+      expect(data).toHaveLength(statement.entries.length);
+      const money = (cents: number) => (cents < 0 ? '-' : '') + formatUnsignedCents(cents);
+      if (t.balance !== undefined) {
+        const balanceOf = (cells: readonly string[]) => decimalToCents(cells[Number(t.balance)]!);
+        expect(balanceOf(data[0]!) - statement.entries[0]!.cents).toBe(statement.openingCents);
+        expect(balanceOf(data.at(-1)!)).toBe(statement.closingCents);
+        for (const cells of footers)
+          expect(cells.filter((c) => c !== '')).toEqual(['Ending Balance', money(statement.closingCents)]);
+      } else {
+        expect(footers.map((cells) => cells.filter((c) => c !== ''))).toEqual([
+          [`Beginning Balance ${money(statement.openingCents)}`],
+          [`Ending Balance ${money(statement.closingCents)}`],
+        ]);
+      }
     },
   );
 

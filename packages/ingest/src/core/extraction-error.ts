@@ -22,6 +22,8 @@ export type LimitName =
   | 'pdfUnpackedSize'
   | 'cellLength'
   | 'nestingDepth'
+  /** Attributes of one XML element (stream-xml.ts). */
+  | 'attributes'
   /** The worker's heap (run-in-worker.ts). */
   | 'memory'
   /** The worker's wall-clock time (run-in-worker.ts). */

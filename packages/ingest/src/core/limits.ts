@@ -23,6 +23,8 @@ export interface Limits {
   maxCellLength: number;
   /** Elements open at once in an XML or OFX file; bank formats nest a dozen deep, not thousands. */
   maxNestingDepth: number;
+  /** Attributes of one XML element; camt elements carry one or two (Ccy, xmlns), not thousands. */
+  maxAttributes: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -38,6 +40,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxPdfHeapMb: 256,
   maxCellLength: 1024 * 1024,
   maxNestingDepth: 256,
+  // The JDK's XML parsers refuse more than 10,000 attributes on an element (elementAttributeLimit).
+  maxAttributes: 10_000,
 });
 
 /** The size a file read whole (workbook, PDF, JSON) may have. */

@@ -13,6 +13,19 @@ export const POSITION_TAGS: ReadonlySet<string> = new Set([
   'POSOTHER',
 ]);
 const TRADE_TAGS: ReadonlySet<string> = new Set(INVESTMENT_TRANSACTION_TAGS);
+/**
+ * A SECLIST entry: the aggregate holds the SECINFO and the kind's own fields beside it (a bond's
+ * PARVALUE, DEBTCLASS, COUPONRT, DTMAT), so the whole aggregate is the record.
+ */
+export const SECURITY_TAGS: ReadonlySet<string> = new Set([
+  'DEBTINFO',
+  'MFINFO',
+  'OPTINFO',
+  'OTHERINFO',
+  'STOCKINFO',
+]);
+/** A transaction list's own leaves, kept beside its records: the period it covers. */
+const LIST_LEAVES: ReadonlySet<string> = new Set(['DTSTART', 'DTEND']);
 /** The statement's account aggregate, which OFX puts before its transaction list. */
 const ACCOUNT_TAGS: ReadonlySet<string> = new Set(['BANKACCTFROM', 'CCACCTFROM', 'INVACCTFROM']);
 /** Lists whose entries are records read one at a time; nothing else in them is kept. */
@@ -71,7 +84,7 @@ export interface OfxRecordSink {
   statementStart(name: string): void;
   /** A STMTTRN: a cash transaction (also inside an investment statement's INVBANKTRAN). */
   cashTransaction(node: OfxNode, line: number): void;
-  /** A trade of INVTRANLIST, a position of INVPOSLIST, or a SECINFO. */
+  /** A trade of INVTRANLIST, a position of INVPOSLIST, or a SECLIST entry (DEBTINFO, MFINFO, ...). */
   record(node: OfxNode, line: number): void;
   /** The statement's account aggregate, as soon as it ends (before the rows, in OFX's order). */
   account(node: OfxNode): void;
@@ -184,10 +197,15 @@ export function createOfxRecordBuilder(sink: OfxRecordSink, limits: Limits) {
       } else if (name === 'STMTTRN' && statementDepth >= 0) {
         role = 'cash';
         isKept = true;
-      } else if (name === 'SECINFO' || (parent.keep === 'records' && RECORD_LISTS[parent.name]?.has(name))) {
+      } else if (
+        (recordDepth < 0 && (SECURITY_TAGS.has(name) || name === 'SECINFO')) ||
+        (parent.keep === 'records' && RECORD_LISTS[parent.name]?.has(name))
+      ) {
         role = 'record';
         isKept = true;
         if (recordDepth < 0) recordDepth = stack.length;
+      } else if (parent.keep === 'records' && LIST_LEAVES.has(name)) {
+        isKept = true;
       }
       const node = isKept ? { name, children: [] } : undefined;
       if (node && ++kept > MAX_KEPT_ELEMENTS) {

@@ -64,8 +64,8 @@ function detectContent(bytes: Uint8Array, fileName: string): Result<FileFormat> 
   }
   if (/^OFXHEADER\s*:/i.test(text) || /<OFX>/i.test(text.slice(0, 2000))) return ok('ofx');
   if (/^01,[^,\r\n]*,[^,\r\n]*,\d{6},/.test(text)) return ok('bai2');
-  if (/(^|\n):20:/.test(text) && /\n:25:/.test(text) && /\n:(28C?|60[FM]|61|13D?):/.test(text))
-    return ok('mt940');
+  // An account (:25:) and a statement's fields; no :20: needed, as a page may come without one.
+  if (/(^|\n):25:/.test(text) && /(^|\n):(28C?|60[FM]|61|13D?):/.test(text)) return ok('mt940');
   // JSON by its opening: an array of objects, an empty array, or an object with a quoted key.
   if (/^\[\s*([{\]]|$)|^\{\s*("|$)/.test(text)) return ok('json');
   return ok('csv');

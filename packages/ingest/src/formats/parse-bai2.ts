@@ -12,12 +12,6 @@ import { createTransactionOutlet, type OutletOption } from './transaction-outlet
 export { isDebitTypeCode } from './read-bai2-transaction.js';
 
 export interface Bai2Options extends OutletOption {
-  /**
-   * Refuse a file whose trailer control totals or record counts do not add up. Off by default, as
-   * some banks (the GSBI sample) send account trailers that never add up; they become warnings.
-   * Missing trailers, which mean a truncated file, are always refused.
-   */
-  strictTrailers?: boolean;
   limits?: Partial<Limits>;
 }
 
@@ -26,9 +20,11 @@ interface Totals {
   /** Transactions' minor units added as a number while that is exact, then moved to `amount`. */
   small: number;
   records: number;
+  /** The accounts (03) of a group, the groups (02) of a file. */
+  parts: number;
 }
 
-const newTotals = (amount: bigint, records: number): Totals => ({ amount, small: 0, records });
+const newTotals = (amount: bigint, records: number): Totals => ({ amount, small: 0, records, parts: 0 });
 const sumOf = (totals: Totals) => totals.amount + BigInt(totals.small);
 
 function addMinorUnits(totals: Totals, minorUnits: number | bigint) {
@@ -39,6 +35,9 @@ function addMinorUnits(totals: Totals, minorUnits: number | bigint) {
   }
 }
 
+const SIGNED_DIGITS = /^[-+]?\d+$/;
+const DIGITS = /^\d+$/;
+
 const malformed = (message: string, line?: number): ExtractionError => ({
   kind: 'malformed',
   format: 'bai2',
@@ -46,24 +45,59 @@ const malformed = (message: string, line?: number): ExtractionError => ({
   ...(line ? { line } : {}),
 });
 
-/** A trailer's record count and control total against what was read; blanks are not checked. */
-function describeTrailerProblems(record: Bai2Record, totals: Totals, countField: number, label: string) {
+/** How one kind of trailer is checked: where its count fields are, and the words of a message. */
+interface TrailerCheck {
+  /** "the account trailer (49) of account 1234", "the group trailer (98)". */
+  name: string;
+  /** "the account's amounts", "the group's accounts": what the control total adds up. */
+  summed: string;
+  /** "the account", "the group": what holds the records counted. */
+  holder: string;
+  recordsField: number;
+  /** The field counting the accounts (98) or groups (99), with their name. */
+  parts?: { field: number; name: string };
+}
+
+/**
+ * A trailer's control total, record count and (98, 99) count of accounts or groups against what
+ * was read, as the BAI2 spec defines them: the 49 total adds every amount of the 03 and 16 records
+ * (funds-type and item-count fields aside), 98 and 99 add the totals below them, and a record
+ * count includes the 88 continuations and the header and trailer themselves. A blank field is not
+ * checked (the totals above still are); any other mismatch refuses the file, naming both figures.
+ */
+function checkTrailer(record: Bai2Record, totals: Totals, check: TrailerCheck): ExtractionError | undefined {
   const problems: string[] = [];
-  const count = record.fields[countField]?.trim() ?? '';
-  if (count !== '' && Number(count) !== totals.records) {
-    problems.push(`the ${label} record count ${count} does not match its ${totals.records} records`);
-  }
   const total = record.fields[0]?.trim() ?? '';
-  if (total !== '' && (!/^[-+]?\d+$/.test(total) || BigInt(total) !== sumOf(totals))) {
-    problems.push(`the ${label} control total ${total} does not match the sum ${sumOf(totals)}`);
+  if (total !== '' && !SIGNED_DIGITS.test(total)) {
+    problems.push(`its control total "${total}" is not a number`);
+  } else if (total !== '' && BigInt(total) !== sumOf(totals)) {
+    problems.push(`its control total is ${total}, but ${check.summed} add up to ${sumOf(totals)}`);
   }
-  return problems;
+  if (check.parts) {
+    const parts = describeCount(record, check.parts.field, totals.parts, check.parts.name, check.holder);
+    if (parts) problems.push(parts);
+  }
+  const records = describeCount(record, check.recordsField, totals.records, 'records', check.holder);
+  if (records) problems.push(records);
+  if (problems.length === 0) return undefined;
+  return malformed(`${check.name} does not add up: ${problems.join('; ')}`, record.line);
+}
+
+/** A count field of a trailer that is not the count read, in words; undefined when it matches. */
+function describeCount(record: Bai2Record, field: number, actual: number, name: string, holder: string) {
+  const count = record.fields[field]?.trim() ?? '';
+  if (count === '') return undefined;
+  if (!DIGITS.test(count)) return `its number of ${name} "${count}" is not a number`;
+  return Number(count) === actual
+    ? undefined
+    : `it counts ${Number(count)} ${name}, but ${holder} has ${actual}`;
 }
 
 /**
  * Reads a BAI2 file as a stream of lines into one statement per account block, checking account,
- * group and file trailers (control totals and record counts), so a truncated or edited file is
- * refused. Every failure names its line; never throws.
+ * group and file trailers (control totals, record counts, numbers of accounts and groups), so a
+ * truncated or edited file, or one missing a record, is refused whole (issue 39). Every failure
+ * names its line; never throws.
  */
 export async function parseBai2(source: ByteSource, options: Bai2Options = {}): Promise<Result<Statement[]>> {
   try {
@@ -76,10 +110,8 @@ export async function parseBai2(source: ByteSource, options: Bai2Options = {}): 
 
 async function readBai2(source: ByteSource, options: Bai2Options): Promise<Result<Statement[]>> {
   const limits = resolveLimits(options.limits);
-  const isStrict = options.strictTrailers === true;
   const outlet = options.outlet ?? createTransactionOutlet();
   const statements: Statement[] = [];
-  const warnings: string[] = [];
   let file = newTotals(0n, 0);
   let group = newTotals(0n, 0);
   let account = newTotals(0n, 0);
@@ -90,14 +122,6 @@ async function readBai2(source: ByteSource, options: Bai2Options): Promise<Resul
   let isFileOpen = false;
   let hasFileTrailer = false;
   let isGroupOpen = false;
-
-  /** Trailer problems refuse the file when strict; otherwise they become warnings. */
-  const checkTrailer = (record: Bai2Record, totals: Totals, countField: number, label: string) => {
-    const problems = describeTrailerProblems(record, totals, countField, label);
-    if (isStrict && problems.length > 0) return malformed(problems.join('; '), record.line);
-    for (const problem of problems) warnings.push(`line ${record.line}: ${problem}`);
-    return undefined;
-  };
 
   function takeRecord(record: Bai2Record): ExtractionError | undefined {
     const at = record.line;
@@ -123,6 +147,7 @@ async function readBai2(source: ByteSource, options: Bai2Options): Promise<Resul
           return malformed('a group header (02) before the group trailer (98) of the group above', at);
         isGroupOpen = true;
         group = newTotals(0n, record.physicalCount);
+        file.parts++;
         groupInfo = { currency: f[5]?.trim() || 'USD', line: at };
         {
           const date = readBai2Date(f[3] ?? '');
@@ -136,6 +161,7 @@ async function readBai2(source: ByteSource, options: Bai2Options): Promise<Resul
         const read = readBai2Account(record, groupInfo);
         if (typeof read === 'string') return malformed(`account ${f[0]?.trim() ?? ''}: ${read}`, at);
         account = newTotals(read.controlAmount, record.physicalCount);
+        group.parts++;
         current = read.statement;
         decimals = decimalsOf(current.currency ?? '');
         statements.push(current);
@@ -167,17 +193,27 @@ async function readBai2(source: ByteSource, options: Bai2Options): Promise<Resul
       }
       case '49': {
         if (!current) return malformed('an account trailer (49) without an account', at);
-        const problem = checkTrailer(record, account, 1, `account ${current.accountId}`);
+        const problem = checkTrailer(record, account, {
+          name: `the account trailer (49) of account ${current.accountId}`,
+          summed: "the account's amounts",
+          holder: 'the account',
+          recordsField: 1,
+        });
         if (problem) return problem;
         group.amount += sumOf(account);
-        if (warnings.length > 0) current.warnings = warnings.splice(0);
         current = undefined;
         return undefined;
       }
       case '98': {
         if (!isGroupOpen) return malformed('a group trailer (98) without a group', at);
         if (current) return malformed('a group trailer (98) before the account trailer (49)', at);
-        const problem = checkTrailer(record, group, 2, 'group');
+        const problem = checkTrailer(record, group, {
+          name: 'the group trailer (98)',
+          summed: "the group's accounts",
+          holder: 'the group',
+          recordsField: 2,
+          parts: { field: 1, name: 'accounts' },
+        });
         if (problem) return problem;
         isGroupOpen = false;
         file.amount += sumOf(group);
@@ -185,7 +221,13 @@ async function readBai2(source: ByteSource, options: Bai2Options): Promise<Resul
       }
       case '99': {
         if (isGroupOpen) return malformed('the file trailer (99) before the group trailer (98)', at);
-        const problem = checkTrailer(record, file, 2, 'file');
+        const problem = checkTrailer(record, file, {
+          name: 'the file trailer (99)',
+          summed: "the file's groups",
+          holder: 'the file',
+          recordsField: 2,
+          parts: { field: 1, name: 'groups' },
+        });
         if (problem) return problem;
         isFileOpen = false;
         hasFileTrailer = true;
@@ -217,8 +259,6 @@ async function readBai2(source: ByteSource, options: Bai2Options): Promise<Resul
   if (!hasFileTrailer || isFileOpen) {
     return fail(malformed('the file ends before its file trailer (99): it is cut short or incomplete'));
   }
-  const last = statements[statements.length - 1];
-  if (last && warnings.length > 0) last.warnings = [...(last.warnings ?? []), ...warnings];
   await outlet.end(statements);
   return ok(statements);
 }

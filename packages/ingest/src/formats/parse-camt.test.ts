@@ -121,3 +121,71 @@ describe('parseCamt statements', () => {
     );
   });
 });
+
+const partiesDetail = (parties: string, remittance: string, extra = '') =>
+  `<TxDtls>${extra}<RltdPties>${parties}</RltdPties>${remittance ? `<RmtInf>${remittance}</RmtInf>` : ''}</TxDtls>`;
+const PARTIES =
+  '<Dbtr><Nm>Payer GmbH</Nm></Dbtr><UltmtDbtr><Nm>Payer Holding</Nm></UltmtDbtr><Cdtr><Pty><Nm>Payee AG</Nm></Pty></Cdtr>';
+
+describe('parseCamt descriptions and references (issue 39 points 1 and 5)', () => {
+  it("names the counterparty by the money's way, then the remittance lines and references", async () => {
+    const remittance =
+      '<Ustrd>Invoice 12</Ustrd><Ustrd>March</Ustrd><Strd><CdtrRefInf><Ref>RF18539007547034</Ref></CdtrRefInf><AddtlRmtInf>Thank you</AddtlRmtInf></Strd>';
+    const statement = await rowsOf(
+      camt053(
+        entry('10', 'CRDT', partiesDetail(PARTIES, remittance), '<AcctSvcrRef>REF-1</AcctSvcrRef>') +
+          entry('20', 'DBIT', partiesDetail(PARTIES, '<Ustrd>Rent</Ustrd>')) +
+          // A reversal runs a payment back: its parties are those of the original debit.
+          entry('5', 'CRDT', partiesDetail(PARTIES, '<Ustrd>Returned</Ustrd>'), '<RvslInd>true</RvslInd>'),
+      ),
+    );
+    expect(statement?.transactions.map((t) => [t.amount, t.description, t.bankReference])).toEqual([
+      ['10', 'Payer GmbH Payer Holding Invoice 12 March RF18539007547034 Thank you', 'REF-1'],
+      ['-20', 'Payee AG Rent', undefined],
+      ['5', 'Payee AG Returned', undefined],
+    ]);
+  });
+
+  it("keeps the entry's AddtlNtryInf beside the names when no detail has remittance text", async () => {
+    const statement = await rowsOf(
+      camt053(entry('7', 'DBIT', partiesDetail(PARTIES, ''), '<AddtlNtryInf>Standing order</AddtlNtryInf>')),
+    );
+    expect(statement?.transactions[0]?.description).toBe('Payee AG Standing order');
+  });
+
+  it("gives each payment of a batch its own AcctSvcrRef, else the entry's", async () => {
+    const payment = (reference: string, amount: string, name: string) =>
+      partiesDetail(
+        `<Cdtr><Nm>${name}</Nm></Cdtr>`,
+        `<Ustrd>Salary ${name}</Ustrd>`,
+        `${reference ? `<Refs><AcctSvcrRef>${reference}</AcctSvcrRef></Refs>` : ''}<Amt Ccy="EUR">${amount}</Amt>`,
+      );
+    const statement = await rowsOf(
+      camt053(
+        entry(
+          '300',
+          'DBIT',
+          payment('PAY-1', '100', 'Ann') + payment('', '200', 'Bob'),
+          '<AcctSvcrRef>BATCH-9</AcctSvcrRef>',
+        ),
+      ),
+    );
+    expect(statement?.transactions.map((t) => [t.amount, t.description, t.bankReference])).toEqual([
+      ['-100', 'Salary Ann', 'PAY-1'],
+      ['-200', 'Salary Bob', 'BATCH-9'],
+    ]);
+  });
+
+  it('takes the period from FrToDt, else from the opening and closing balance dates', async () => {
+    const withPeriod = await rowsOf(
+      camt053(
+        '<FrToDt><FrDtTm>2024-03-01T00:00:00+01:00</FrDtTm><ToDtTm>2024-03-31T23:59:59+01:00</ToDtTm></FrToDt>' +
+          balance('OPBD', '10') +
+          balance('CLBD', '10'),
+      ),
+    );
+    expect([withPeriod?.fromDate, withPeriod?.toDate]).toEqual(['2024-03-01', '2024-03-31']);
+    const fromBalances = await rowsOf(camt053(balance('PRCD', '10') + balance('CLBD', '10')));
+    expect([fromBalances?.fromDate, fromBalances?.toDate]).toEqual(['2024-03-31', '2024-03-31']);
+  });
+});

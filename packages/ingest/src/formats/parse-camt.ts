@@ -2,14 +2,13 @@ import type { ByteSource } from '../core/byte-source.js';
 import { guardReader } from '../core/guard-reader.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
+import { createCamtDetailRule } from './create-camt-detail-rule.js';
 import {
-  createDetailDraft,
   createEntryDraft,
   readCamtDate,
   readCamtDecimal,
   readCamtEntry,
   signCamtAmount,
-  type CamtDetailDraft,
   type CamtEntryDraft,
 } from './read-camt-entry.js';
 import type { Statement, StatementBalance, StatementFormat } from './statement.js';
@@ -37,6 +36,9 @@ export interface CamtOptions extends OutletOption {
 
 interface StatementDraft {
   id?: string;
+  /** FrToDt: the period the statement covers, as written. */
+  from?: string;
+  to?: string;
   iban?: string;
   otherId?: string;
   currency?: string;
@@ -81,7 +83,6 @@ async function readCamt(source: ByteSource, options: CamtOptions): Promise<Resul
   let format: StatementFormat | undefined;
   let statement: StatementDraft = newStatement('camt.053');
   let entry: CamtEntryDraft = createEntryDraft();
-  let detail: CamtDetailDraft = createDetailDraft();
   let balance: BalanceDraft = {};
   let rowCount = 0;
 
@@ -130,40 +131,6 @@ async function readCamt(source: ByteSource, options: CamtOptions): Promise<Resul
     },
   };
 
-  const detailRule: XmlRule = {
-    open: () => {
-      detail = createDetailDraft();
-      entry.details.push(detail);
-    },
-    children: {
-      Amt: { open: (a) => void (detail.currency ??= a.get('Ccy')), text: (t) => void (detail.amount ??= t) },
-      CdtDbtInd: textRule((t) => (detail.indicator ??= t)),
-      AmtDtls: {
-        children: {
-          TxAmt: {
-            children: {
-              Amt: {
-                open: (a) => void (detail.transactionCurrency ??= a.get('Ccy')),
-                text: (t) => void (detail.transactionAmount ??= t),
-              },
-            },
-          },
-        },
-      },
-      Refs: { children: { EndToEndId: textRule((t) => (detail.endToEndId ??= t)) } },
-      RmtInf: {
-        children: {
-          Ustrd: textRule((t) => t !== '' && detail.unstructured.push(t)),
-          Strd: {
-            children: {
-              CdtrRefInf: { children: { Ref: textRule((t) => t !== '' && detail.references.push(t)) } },
-            },
-          },
-        },
-      },
-      AddtlTxInf: textRule((t) => (detail.additionalInfo ??= t)),
-    },
-  };
   const entryRule: XmlRule = {
     open: () => {
       entry = createEntryDraft();
@@ -182,7 +149,7 @@ async function readCamt(source: ByteSource, options: CamtOptions): Promise<Resul
         },
       },
       AddtlNtryInf: textRule((t) => (entry.additionalInfo ??= t)),
-      NtryDtls: { children: { TxDtls: detailRule } },
+      NtryDtls: { children: { TxDtls: createCamtDetailRule(() => entry) } },
     },
     close: () => {
       const index = ++statement.entryCount;
@@ -208,6 +175,14 @@ async function readCamt(source: ByteSource, options: CamtOptions): Promise<Resul
     },
     children: {
       Id: textRule((t) => (statement.id ??= t)),
+      FrToDt: {
+        children: {
+          FrDtTm: textRule((t) => (statement.from ??= t)),
+          FrDt: textRule((t) => (statement.from ??= t)),
+          ToDtTm: textRule((t) => (statement.to ??= t)),
+          ToDt: textRule((t) => (statement.to ??= t)),
+        },
+      },
       Acct: {
         // The account comes before the entries (ISO 20022 order): their rows may leave with it.
         close: () => {
@@ -294,6 +269,11 @@ function finishStatement(draft: StatementDraft, accountId: string): Statement {
   const closing = balances.find((b) => b.type === 'closing');
   if (opening) statement.openingBalance = opening.amount;
   if (closing) statement.closingBalance = closing.amount;
+  // The period as stated (FrToDt), else the dates of the balances it runs between.
+  const fromDate = readCamtDate(draft.from) ?? opening?.date;
+  const toDate = readCamtDate(draft.to) ?? closing?.date;
+  if (fromDate) statement.fromDate = fromDate;
+  if (toDate) statement.toDate = toDate;
   if (draft.warnings.length > 0) statement.warnings = draft.warnings;
   return statement;
 }

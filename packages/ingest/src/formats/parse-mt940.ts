@@ -12,8 +12,24 @@ import type { Statement, StatementTransaction } from './statement.js';
 import { createTransactionOutlet, type OutletOption } from './transaction-outlet.js';
 
 const TAG_LINE = /^:(\w{2,3}):(.*)$/;
-/** The end of a SWIFT message's text block; lines after it up to the next tag are envelope. */
-const END_LINE = /^-\}?$/;
+/**
+ * The end of a SWIFT message's text block ("-", "-}", "-}{5:{CHK:…}}"); lines after it up to the
+ * next tag are envelope.
+ */
+const END_LINE = /^-(\}.*)?$/;
+/** The fields of a statement: one with no statement open (no :20: above it) starts one of its own. */
+const STATEMENT_TAGS = new Set(
+  '21 25 25P 28 28C 13 13D 34F 60F 60M 61 62F 62M 64 65 86 90D 90C NS'.split(' '),
+);
+/** The message type written as a field, before the statements (Rabobank's ":940:"). */
+const MESSAGE_TYPE_TAG = /^9\d\d$/;
+/**
+ * Lines outside any statement that are envelope, not statement text: SWIFT blocks
+ * ("{1:F01…}{2:…}{4:", "-}{5:…}") and the short header lines banks put first ("ABNANL2A", "940",
+ * "0000 01INGBNL2AXXXX00001"). A line with a comma or a colon may be a balance or a field that
+ * lost its tag, so it is refused rather than passed over.
+ */
+const ENVELOPE_LINE = /^\{|^-\}|^[^,:]{1,80}$/;
 
 const BALANCE_TYPES: Record<string, string> = {
   '60F': 'opening',
@@ -88,25 +104,38 @@ async function readMt940(source: ByteSource, options: Mt940Options): Promise<Res
     pending = undefined;
   }
 
+  /** Finishes the statement above, if any, and opens the next; `reference` is its :20:. */
+  function openStatement(reference: string | undefined, line: number): ExtractionError | undefined {
+    const previous = draft;
+    if (previous) {
+      const problem = finishMt940Statement(previous, false);
+      if (problem) return problem;
+      outlet.settle(previous.statement);
+    }
+    const statement: Statement = { format: 'mt940', accountId: '', balances: [], transactions: [] };
+    if (reference === undefined) {
+      statement.warnings = [
+        `MT940 line ${line}: statement ${statements.length + 1} has no transaction reference (:20:); it is read as a statement of its own.`,
+      ];
+    } else statement.statementId = detachText(reference);
+    statements.push(statement);
+    draft = createMt940Draft(statement, statements.length, line);
+    return undefined;
+  }
+
   function takeField({ tag, value, line }: Field): ExtractionError | undefined {
     if (tag !== '86' && tag !== 'NS') flushLine();
-    if (tag === '20') {
-      const previous = draft;
-      if (previous) {
-        const problem = finishMt940Statement(previous, false);
-        if (problem) return problem;
-        outlet.settle(previous.statement);
+    if (tag === '20') return openStatement(value.trim(), line);
+    if (!draft || draft.hasEndLine) {
+      // Outside a statement (before the first :20:, or after a message's end line "-"): a
+      // statement's fields are a page that lost its :20:, read as its own statement (with its
+      // own account and balances, so its figures are checked), never dropped (issue 39).
+      if (MESSAGE_TYPE_TAG.test(tag)) return undefined;
+      if (!STATEMENT_TAGS.has(tag)) {
+        return malformed(`the field :${tag}: stands outside any statement (no :20: above it)`, line);
       }
-      const statement: Statement = {
-        format: 'mt940',
-        accountId: '',
-        balances: [],
-        transactions: [],
-        statementId: detachText(value.trim()),
-      };
-      statements.push(statement);
-      draft = createMt940Draft(statement, statements.length, line);
-      return undefined;
+      const problem = openStatement(undefined, line);
+      if (problem) return problem;
     }
     if (!draft) return undefined;
     const { statement } = draft;
@@ -215,9 +244,15 @@ async function readMt940(source: ByteSource, options: Mt940Options): Promise<Res
       if (draft) draft.hasEndLine = true;
       return problem;
     }
-    // Blank lines, and header lines before a :20: or after a message's end, are not field text.
-    if (trimmed !== '' && field && !isMessageEnded) field.value += `\n${line}`;
-    return undefined;
+    if (trimmed === '') return undefined;
+    if (field && !isMessageEnded && !MESSAGE_TYPE_TAG.test(field.tag)) {
+      field.value += `\n${line}`;
+      return undefined;
+    }
+    // Before a :20: or after a message's end only envelope may stand; other text is refused.
+    if (ENVELOPE_LINE.test(trimmed)) return undefined;
+    const shown = trimmed.length > 40 ? `${trimmed.slice(0, 40)}…` : trimmed;
+    return malformed(`the text "${shown}" stands outside any statement field`, lineNumber);
   }
 
   const read = await readLines(

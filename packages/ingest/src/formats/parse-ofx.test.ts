@@ -158,3 +158,35 @@ describe('parseOfx', () => {
     }
   }, 60_000);
 });
+
+describe('parseOfx: what the server reconciles (issue 39 points 1 and 5)', () => {
+  it('gives the SGML statement its DTSTART..DTEND period and LEDGERBAL closing, stating no opening', async () => {
+    const result = await parseOfx(sgml(sgmlTransaction(1) + sgmlTransaction(2)));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value[0]).toMatchObject({
+      fromDate: '2024-01-01',
+      toDate: '2024-01-31',
+      closingBalance: '979',
+    });
+    expect(result.value[0]?.openingBalance).toBeUndefined();
+    expect(result.value[0]?.transactions.map((t) => t.bankReference)).toEqual(['T1', 'T2']);
+  });
+
+  it('describes a transaction by NAME and MEMO, MEMO left out where NAME already holds it', async () => {
+    const withMemo = (name: string, memo: string) =>
+      `<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20240105\n<TRNAMT>-1.00\n<FITID>M${name.length}\n<NAME>${name}\n<MEMO>${memo}\n</STMTTRN>\n`;
+    const result = await parseOfx(
+      sgml(
+        withMemo('AMAZON MKTPLACE', 'Order 123-456') +
+          withMemo('PAYROLL ACME INC', 'ACME INC') +
+          withMemo('', 'ATM 42'),
+      ),
+    );
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value[0]?.transactions.map((t) => t.description)).toEqual([
+      'AMAZON MKTPLACE Order 123-456',
+      'PAYROLL ACME INC',
+      'ATM 42',
+    ]);
+  });
+});

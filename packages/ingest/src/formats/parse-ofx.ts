@@ -4,12 +4,23 @@ import { MAX_LISTED_ROW_ERRORS, describeRowErrors } from '../core/extraction-err
 import { guardReader } from '../core/guard-reader.js';
 import { resolveLimits, type Limits } from '../core/limits.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { POSITION_TAGS, createOfxRecordBuilder, type OfxRecordSink } from './build-ofx-records.js';
+import {
+  POSITION_TAGS,
+  SECURITY_TAGS,
+  createOfxRecordBuilder,
+  type OfxRecordSink,
+} from './build-ofx-records.js';
 import { decodeMarkupChunks } from './decode-markup-chunks.js';
-import { findText, type OfxNode } from './ofx-node.js';
+import { findText } from './ofx-node.js';
 import { nameInvestmentTransaction, readInvestmentTransaction } from './read-ofx-investment-transactions.js';
 import { readOfxCashTransaction, readOfxPosition, readOfxStatementFields } from './read-ofx-records.js';
-import type { InvestmentPosition, InvestmentTransaction, Statement } from './statement.js';
+import { readOfxSecurity } from './read-ofx-security.js';
+import type {
+  InvestmentPosition,
+  InvestmentSecurity,
+  InvestmentTransaction,
+  Statement,
+} from './statement.js';
 import { createOfxTokenizer } from './tokenize-ofx.js';
 import { createTransactionOutlet, type OutletOption } from './transaction-outlet.js';
 
@@ -47,7 +58,7 @@ async function readOfx(source: ByteSource, options: OfxOptions): Promise<Result<
   const limits = resolveLimits(options.limits);
   const outlet = options.outlet ?? createTransactionOutlet();
   const statements: Statement[] = [];
-  const securityNames = new Map<string, string>();
+  const securities = new Map<string, InvestmentSecurity>();
   const rowErrors: RowError[] = [];
   let totalErrors = 0;
   let entryNumber = 0;
@@ -87,7 +98,11 @@ async function readOfx(source: ByteSource, options: OfxOptions): Promise<Result<
       outlet.settle(draft.statement);
     },
     record(node) {
-      if (node.name === 'SECINFO') return rememberSecurity(node, securityNames);
+      if (node.name === 'SECINFO' || SECURITY_TAGS.has(node.name)) {
+        const read = readOfxSecurity(node);
+        if (read) securities.set(read.id, read.security);
+        return;
+      }
       if (POSITION_TAGS.has(node.name)) return void draft.positions.push(readOfxPosition(node));
       const trade = readInvestmentTransaction(node, ++tradeNumber);
       if (isRowError(trade)) addError(trade);
@@ -147,20 +162,18 @@ async function readOfx(source: ByteSource, options: OfxOptions): Promise<Result<
       totalRowErrors: totalErrors,
     });
   }
+  const securityNames = new Map<string, string>();
+  for (const [id, security] of securities) if (security.name) securityNames.set(id, security.name);
   for (const statement of statements) {
     for (const trade of statement.investmentTransactions ?? [])
       nameInvestmentTransaction(trade, securityNames);
     for (const position of statement.positions ?? []) {
-      const name = securityNames.get(position.securityId);
-      if (name) position.name = name;
+      const security = securities.get(position.securityId);
+      if (!security) continue;
+      position.security = security;
+      if (security.name) position.name = security.name;
     }
   }
   await outlet.end(statements);
   return ok(statements);
-}
-
-function rememberSecurity(info: OfxNode, names: Map<string, string>): void {
-  const id = findText(info, 'UNIQUEID');
-  const name = findText(info, 'SECNAME');
-  if (id && name) names.set(id, name);
 }

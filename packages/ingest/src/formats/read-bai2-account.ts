@@ -117,5 +117,10 @@ export function readBai2Account(
   const closing = balances.find((b) => b.type === 'closing');
   if (opening) statement.openingBalance = opening.amount;
   if (closing) statement.closingBalance = closing.amount;
+  // A BAI2 account block reports one day: its group's as-of date.
+  if (group.date) {
+    statement.fromDate = group.date;
+    statement.toDate = group.date;
+  }
   return { statement, controlAmount };
 }

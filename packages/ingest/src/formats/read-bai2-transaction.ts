@@ -1,4 +1,6 @@
+import { describeBai2TypeCode } from './describe-bai2-type-code.js';
 import { detachText } from './detach-text.js';
+import { readBankReference } from './read-bank-reference.js';
 import { countFundsFields, readBai2Date } from './read-bai2-account.js';
 import type { Bai2Record } from './split-bai2-records.js';
 import type { StatementTransaction } from './statement.js';
@@ -12,7 +14,8 @@ export function isDebitTypeCode(code: string): boolean {
 /**
  * A transaction detail record (16, with its 88 continuations): type code, unsigned amount in minor
  * units, funds type (a V gives the value date), bank and customer reference, then free text that
- * may hold commas. The amount is signed by the type code. A message when a field cannot be read.
+ * may hold commas. The amount is signed by the type code; the bank reference is the one the
+ * server matches duplicates by. A message when a field cannot be read.
  */
 export function readBai2Transaction(
   record: Bai2Record,
@@ -32,10 +35,20 @@ export function readBai2Transaction(
   const bankReference = rest[0]?.trim() ?? '';
   const customerReference = rest[1]?.trim() ?? '';
   const magnitude = fromUnsignedMinorUnits(amountText || '0', decimals);
+  const text = readText(rest);
+  // A 16 without text (a check, mostly) is described by its type code, never left blank.
+  const description =
+    text !== ''
+      ? text
+      : describeBai2TypeCode(
+          typeCode,
+          readBankReference(customerReference),
+          readBankReference(bankReference),
+        );
   const transaction: StatementTransaction = {
     date,
     amount: isDebitTypeCode(typeCode) && magnitude !== '0' ? `-${magnitude}` : magnitude,
-    description: detachText(readText(rest)),
+    description: detachText(description),
     typeCode,
   };
   if (valueDate) transaction.valueDate = valueDate;

@@ -1,6 +1,7 @@
 import { addDecimals, negateDecimal } from '../template/decimal-math.js';
 import { normalizeDecimal } from '../template/parse-amount.js';
 import { buildDate } from '../template/parse-date.js';
+import { describeCamtDetail, describeRemittance } from './describe-camt-detail.js';
 import { detachText } from './detach-text.js';
 import type { StatementTransaction } from './statement.js';
 
@@ -13,8 +14,17 @@ export interface CamtDetailDraft {
   transactionCurrency?: string;
   indicator?: string;
   endToEndId?: string;
+  /** Refs/AcctSvcrRef: the bank's reference of this payment of a batch. */
+  servicerReference?: string;
+  /** RltdPties names. */
+  debtor?: string;
+  ultimateDebtor?: string;
+  creditor?: string;
+  ultimateCreditor?: string;
   unstructured: string[];
+  /** RmtInf Strd: creditor references (CdtrRefInf/Ref) and additional remittance lines. */
   references: string[];
+  /** AddtlTxInf. */
   additionalInfo?: string;
 }
 
@@ -78,14 +88,6 @@ export function signCamtAmount(amount: string, indicator: string | undefined): s
   return undefined;
 }
 
-function describeDetail(detail: CamtDetailDraft): string {
-  const { unstructured } = detail;
-  if (unstructured.length === 1) return unstructured[0] as string;
-  if (unstructured.length > 1) return unstructured.join(' ');
-  if (detail.references.length > 0) return detail.references.join(' ');
-  return detail.additionalInfo ?? '';
-}
-
 const customerReference = (detail: CamtDetailDraft | undefined) =>
   detail?.endToEndId && detail.endToEndId !== 'NOTPROVIDED' ? detachText(detail.endToEndId) : undefined;
 
@@ -115,12 +117,14 @@ export function readCamtEntry(entry: CamtEntryDraft): CamtEntryRows | string {
   const base: StatementTransaction = { date, amount: signed, description: '' };
   const valueDate = readCamtDate(entry.valueDate);
   if (valueDate) base.valueDate = valueDate;
-  if (entry.servicerReference) base.bankReference = detachText(entry.servicerReference);
-  if (entry.isReversal === 'true') base.isReversal = true;
+  const isReversal = entry.isReversal === 'true';
+  if (isReversal) base.isReversal = true;
   const code = entry.proprietaryCode ?? entry.domainCode;
   if (code) base.typeCode = code;
 
   const { details } = entry;
+  // A payment's parties are those of the money's way in or out; a reversal's, those of the original.
+  const isPaidIn = (amount: string) => !amount.startsWith('-') !== isReversal;
   const payments = details.length > 1 ? readPayments(details, entry) : undefined;
   if (typeof payments === 'string') return payments;
   if (payments) {
@@ -132,36 +136,51 @@ export function readCamtEntry(entry: CamtEntryDraft): CamtEntryRows | string {
           const row: StatementTransaction = {
             ...base,
             amount: p.amount,
-            description: detachText(describeDetail(detail) || (entry.additionalInfo ?? '')),
+            description: detachText(describeCamtDetail(detail, isPaidIn(p.amount), entry.additionalInfo)),
           };
+          const bankReference = detail.servicerReference ?? entry.servicerReference;
+          if (bankReference) row.bankReference = detachText(bankReference);
           const reference = customerReference(detail);
           if (reference) row.customerReference = reference;
           return row;
         }),
       };
     }
-    const texts = describeAll(details, entry);
+    const texts = describeAll(details, entry, isPaidIn(signed));
+    const bankReference = entry.servicerReference;
     return {
-      rows: [{ ...base, description: texts }],
+      rows: [
+        {
+          ...base,
+          description: texts,
+          ...(bankReference ? { bankReference: detachText(bankReference) } : {}),
+        },
+      ],
       warning: `the ${details.length} payments add up to ${total}, not to the booked ${signed}; kept as one transaction`,
     };
   }
-  base.description = describeAll(details, entry);
+  base.description = describeAll(details, entry, isPaidIn(signed));
+  // The entry's AcctSvcrRef, else its one payment's: camt says the bank may give it on either.
+  const bankReference =
+    entry.servicerReference ?? (details.length === 1 ? details[0]?.servicerReference : undefined);
+  if (bankReference) base.bankReference = detachText(bankReference);
   const reference = details.length === 1 ? customerReference(details[0]) : undefined;
   if (reference) base.customerReference = reference;
   return { rows: [base] };
 }
 
-function describeAll(details: readonly CamtDetailDraft[], entry: CamtEntryDraft): string {
+/** Every detail's description; the entry's AddtlNtryInf where none has remittance text. */
+function describeAll(details: readonly CamtDetailDraft[], entry: CamtEntryDraft, isPaidIn: boolean): string {
+  const entryInfo = entry.additionalInfo?.trim() ?? '';
   // One detail, the common entry, without the arrays of the general case.
-  const text =
-    details.length === 1
-      ? describeDetail(details[0] as CamtDetailDraft)
-      : details
-          .map(describeDetail)
-          .filter((t) => t !== '')
-          .join(' ');
-  return detachText(text !== '' ? text : (entry.additionalInfo ?? ''));
+  if (details.length === 1)
+    return detachText(describeCamtDetail(details[0] as CamtDetailDraft, isPaidIn, entryInfo));
+  const hasText = details.some((d) => describeRemittance(d) !== '');
+  const text = details
+    .map((d) => describeCamtDetail(d, isPaidIn))
+    .filter((t) => t !== '')
+    .join(' ');
+  return detachText(hasText ? text : [text, entryInfo].filter((t) => t !== '').join(' '));
 }
 
 /**

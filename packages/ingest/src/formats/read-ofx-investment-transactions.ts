@@ -1,6 +1,7 @@
 import type { RowError } from '../core/extraction-error.js';
 import { normalizeDecimal } from '../template/parse-amount.js';
 import { buildDate } from '../template/parse-date.js';
+import { describeOfxTransaction } from './describe-ofx-transaction.js';
 import { findFirst, findText, type OfxNode } from './ofx-node.js';
 import type { InvestmentTransaction } from './statement.js';
 
@@ -95,7 +96,7 @@ export function readInvestmentTransaction(
       date,
       type: node.name,
       total: amount,
-      description: findText(trn, 'NAME') ?? findText(trn, 'MEMO') ?? '',
+      description: describeOfxTransaction(findText(trn, 'NAME'), findText(trn, 'MEMO')),
     };
     const subType = findText(trn, 'TRNTYPE');
     if (subType) bankTransaction.subType = subType;

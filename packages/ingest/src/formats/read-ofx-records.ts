@@ -1,4 +1,5 @@
 import type { RowError } from '../core/extraction-error.js';
+import { describeOfxTransaction } from './describe-ofx-transaction.js';
 import { findFirst, findText, type OfxNode } from './ofx-node.js';
 import { readOfxAmount, readOfxDate } from './read-ofx-investment-transactions.js';
 import type { InvestmentPosition, Statement, StatementBalance, StatementTransaction } from './statement.js';
@@ -21,7 +22,7 @@ export function readOfxCashTransaction(trn: OfxNode, entryNumber: number): State
   }
   const name = findText(trn, 'NAME');
   const memo = findText(trn, 'MEMO');
-  const tx: StatementTransaction = { date, amount, description: name ?? memo ?? '' };
+  const tx: StatementTransaction = { date, amount, description: describeOfxTransaction(name, memo) };
   if (memo && name) tx.memo = memo;
   const fitId = findText(trn, 'FITID');
   if (fitId) tx.bankReference = fitId;
@@ -34,12 +35,15 @@ export function readOfxCashTransaction(trn: OfxNode, entryNumber: number): State
   return tx;
 }
 
-/** A POSSTOCK, POSMF, ... of INVPOSLIST; its name is filled in once the security list is read. */
+/** A POSSTOCK, POSMF, ... of INVPOSLIST; its security is filled in once the security list is read. */
 export function readOfxPosition(pos: OfxNode): InvestmentPosition {
   const position: InvestmentPosition = {
     securityId: findText(pos, 'UNIQUEID') ?? '',
     units: readOfxAmount(findText(pos, 'UNITS')) ?? '0',
+    kind: pos.name,
   };
+  const priceDate = readOfxDate(findText(pos, 'DTPRICEASOF'));
+  if (priceDate) position.priceDate = priceDate;
   const idType = findText(pos, 'UNIQUEIDTYPE');
   if (idType) position.securityIdType = idType;
   const unitPrice = readOfxAmount(findText(pos, 'UNITPRICE'));
@@ -60,9 +64,16 @@ function readBalance(statement: OfxNode, tag: string, type: string, currency: st
   return balance;
 }
 
+/** A direct child's text: a statement's DTASOF, not the one of its LEDGERBAL. */
+function childText(node: OfxNode | undefined, name: string): string | undefined {
+  const text = node?.children.find((c) => c.name === name)?.text?.trim();
+  return text === undefined || text === '' ? undefined : text;
+}
+
 /**
- * The statement's own fields (its rows were read as they came): account, currency, and the
- * balances. LEDGERBAL is the closing balance as the file states it; OFX has no opening balance.
+ * The statement's own fields (its rows were read as they came): account, currency, the balances
+ * and the period its transaction list covers (DTSTART, DTEND). LEDGERBAL is the closing balance as
+ * the file states it; OFX states no opening balance, and none is made up (the server says so).
  */
 export function readOfxStatementFields(node: OfxNode): Omit<Statement, 'transactions'> {
   const currency = findText(node, 'CURDEF');
@@ -80,5 +91,15 @@ export function readOfxStatementFields(node: OfxNode): Omit<Statement, 'transact
   if (currency) statement.currency = currency;
   const closing = balances.find((b) => b.type === 'closing');
   if (closing) statement.closingBalance = closing.amount;
+  const list =
+    node.name === 'INVSTMTRS'
+      ? (findFirst(node, 'INVTRANLIST') ?? findFirst(node, 'BANKTRANLIST'))
+      : findFirst(node, 'BANKTRANLIST');
+  const fromDate = readOfxDate(childText(list, 'DTSTART'));
+  const toDate = readOfxDate(childText(list, 'DTEND'));
+  if (fromDate) statement.fromDate = fromDate;
+  if (toDate) statement.toDate = toDate;
+  const asOfDate = readOfxDate(childText(node, 'DTASOF'));
+  if (asOfDate) statement.asOfDate = asOfDate;
   return statement;
 }

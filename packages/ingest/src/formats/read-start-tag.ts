@@ -12,49 +12,62 @@ import { CUT, STOPPED, type ScannerState } from './scanner-state.js';
 
 const isSpaceCode = (c: number) => c < 0x80 && ((ASCII_CLASS[c] as number) & SPACE) !== 0;
 
+/** Attributes compared name by name for a duplicate; past this many, names go into a Set. */
+const FEW_ATTRIBUTES = 8;
+
 /**
  * Reads the start tag (or empty-element tag) at `lt` of the state's buffer and opens its element:
  * a checked name, hashed on the way for interning, then quoted attributes with no '<', valid
  * references and no name twice. Answers the index after the tag, CUT when the chunk ends inside it,
- * or STOPPED.
+ * or STOPPED. A tag the last chunk cut is not read again from its start but from where the cut
+ * stopped (it begins the buffer now), so a tag over many chunks costs linear time.
  */
 export function readStartTag(state: ScannerState, lt: number): number {
   const text = state.buffer;
   const length = text.length;
-  let at = lt + 1;
-  let hash = 0;
-  for (;;) {
-    if (at >= length) return CUT;
-    const c = text.charCodeAt(at);
-    if (c < 0x80) {
-      if (((ASCII_CLASS[c] as number) & (at === lt + 1 ? NAME_START : NAME_CHAR)) === 0) break;
-      at++;
-    } else {
-      const width = measureWideNameChar(text, at, at === lt + 1);
-      if (width < 0) return CUT;
-      if (width === 0) break;
-      at += width;
+  const cut = lt === 0 ? state.cutTag : undefined;
+  state.cutTag = undefined;
+  state.tagStart = lt;
+  let at = cut ? cut.at : lt + 1;
+  let hash = cut ? cut.hash : 0;
+  let nameEnd = cut ? cut.nameEnd : -1;
+  if (nameEnd === -1) {
+    for (;;) {
+      if (at >= length) return cutTag(state, at, hash, -1);
+      const c = text.charCodeAt(at);
+      if (c < 0x80) {
+        if (((ASCII_CLASS[c] as number) & (at === lt + 1 ? NAME_START : NAME_CHAR)) === 0) break;
+        at++;
+      } else {
+        const width = measureWideNameChar(text, at, at === lt + 1);
+        if (width < 0) return cutTag(state, at, hash, -1);
+        if (width === 0) break;
+        at += width;
+      }
+      hash = (Math.imul(hash, 31) + c) | 0;
     }
-    hash = (Math.imul(hash, 31) + c) | 0;
+    nameEnd = at;
+    if (nameEnd === lt + 1) {
+      return state.stop(
+        `'<' is followed by ${quote(text.slice(lt, lt + 2))}, not a name (write a '<' in text as &lt;)`,
+        lt,
+      );
+    }
+    state.attributeCount = 0;
+    if (state.attributeNames.size > 0) state.attributeNames.clear();
   }
-  const nameEnd = at;
-  if (nameEnd === lt + 1) {
-    return state.stop(
-      `'<' is followed by ${quote(text.slice(lt, lt + 2))}, not a name (write a '<' in text as &lt;)`,
-      lt,
-    );
-  }
-  state.attributeCount = 0;
   let isEmpty = false;
   for (;;) {
-    if (at >= length) return CUT;
+    // Between two attributes: where a cut tag goes on.
+    const between = at;
+    if (at >= length) return cutTag(state, between, hash, nameEnd);
     let c = text.charCodeAt(at);
     if (c === 0x3e) {
       at++;
       break;
     }
     if (c === 0x2f) {
-      if (at + 1 >= length) return CUT;
+      if (at + 1 >= length) return cutTag(state, between, hash, nameEnd);
       if (text.charCodeAt(at + 1) !== 0x3e)
         return state.stop(`a '/' in the tag ${tagNameAt(text, lt)} is not followed by '>'`, at);
       at += 2;
@@ -70,10 +83,11 @@ export function readStartTag(state: ScannerState, lt: number): number {
       );
     }
     while (at < length && isSpaceCode(text.charCodeAt(at))) at++;
-    if (at >= length) return CUT;
+    if (at >= length) return cutTag(state, between, hash, nameEnd);
     c = text.charCodeAt(at);
     if (c === 0x3e || c === 0x2f) continue;
     const read = readAttribute(state, lt, at);
+    if (read === CUT) return cutTag(state, between, hash, nameEnd);
     if (read < 0) return read;
     at = read;
   }
@@ -81,6 +95,13 @@ export function readStartTag(state: ScannerState, lt: number): number {
   if (!state.openElement(lt + 1, nameEnd, hash)) return STOPPED;
   if (isEmpty && !state.closeElement()) return STOPPED;
   return at;
+}
+
+/** Keeps where the chunk cut the tag at tagStart (relative to it, as it starts the next buffer). */
+function cutTag(state: ScannerState, at: number, hash: number, nameEnd: number): number {
+  const lt = state.tagStart;
+  state.cutTag = { at: at - lt, hash, nameEnd: nameEnd === -1 ? -1 : nameEnd - lt };
+  return CUT;
 }
 
 /** Reads one attribute at `from`, records its positions, answers the index after its closing quote. */
@@ -134,24 +155,54 @@ function readAttribute(state: ScannerState, lt: number, from: number): number {
   state.nextAmp = amp;
   const positions = state.attributeAt;
   const count = state.attributeCount;
-  for (let i = 0; i < count * 4; i += 4) {
-    const start = positions[i] as number;
-    if (
-      (positions[i + 1] as number) - start === nameEnd - from &&
-      text.slice(start, positions[i + 1]) === text.slice(from, nameEnd)
-    ) {
-      return state.stop(
-        `the tag ${tagNameAt(text, lt)} has the attribute ${text.slice(from, nameEnd)} twice`,
-        from,
-      );
-    }
+  if (count >= state.maxAttributes) {
+    state.report(
+      'attributes',
+      `the tag ${tagNameAt(text, lt)} has more than ${state.maxAttributes} attributes`,
+      from,
+    );
+    return STOPPED;
   }
-  positions[count * 4] = from;
-  positions[count * 4 + 1] = nameEnd;
-  positions[count * 4 + 2] = valueStart;
-  positions[count * 4 + 3] = close;
+  if (isNameTaken(state, count, text.slice(from, nameEnd))) {
+    return state.stop(
+      `the tag ${tagNameAt(text, lt)} has the attribute ${text.slice(from, nameEnd)} twice`,
+      from,
+    );
+  }
+  // Kept from the tag's '<', which stays put when a cut tag goes on in the next buffer.
+  positions[count * 4] = from - lt;
+  positions[count * 4 + 1] = nameEnd - lt;
+  positions[count * 4 + 2] = valueStart - lt;
+  positions[count * 4 + 3] = close - lt;
   state.attributeCount = count + 1;
   return close + 1;
+}
+
+/**
+ * Whether an attribute before the `count` read has this name: compared one by one while they are
+ * few, else looked up in (and added to) the tag's name set, so a tag costs linear time.
+ */
+function isNameTaken(state: ScannerState, count: number, name: string): boolean {
+  const text = state.buffer;
+  const lt = state.tagStart;
+  const positions = state.attributeAt;
+  const names = state.attributeNames;
+  if (count < FEW_ATTRIBUTES) {
+    for (let i = 0; i < count * 4; i += 4) {
+      const start = lt + (positions[i] as number);
+      const end = lt + (positions[i + 1] as number);
+      if (end - start === name.length && text.slice(start, end) === name) return true;
+    }
+    return false;
+  }
+  if (names.size === 0) {
+    for (let i = 0; i < count * 4; i += 4) {
+      names.add(text.slice(lt + (positions[i] as number), lt + (positions[i + 1] as number)));
+    }
+  }
+  if (names.has(name)) return true;
+  names.add(name);
+  return false;
 }
 
 /** The index of `needle` from `from` in the buffer, its length when there is none. */

@@ -42,6 +42,7 @@ export async function readStatements(
     const outlet = createTransactionOutlet(onTransactions);
     const read = await readFormat(source, format, { ...rest, outlet });
     if (!read.ok) return read;
+    for (const statement of read.value) if (statement.format === 'mt940') dateMt940Statement(statement);
     const unbalanced = checkStatementBalances(read.value, (s) => outlet.totalsOf(s));
     return unbalanced ? fail(unbalanced) : read;
   } catch {
@@ -53,6 +54,14 @@ export async function readStatements(
       message: `The ${name} file could not be read: the reader met something it did not expect.`,
     });
   }
+}
+
+/** An MT940 statement (or page) runs from its :60F:/:60M: date to its :62F:/:62M: date. */
+function dateMt940Statement(statement: Statement): void {
+  const opening = statement.balances.find((b) => b.type === 'opening');
+  const closing = statement.balances.findLast((b) => b.type === 'closing');
+  if (opening?.date && statement.fromDate === undefined) statement.fromDate = opening.date;
+  if (closing?.date && statement.toDate === undefined) statement.toDate = closing.date;
 }
 
 function readFormat(

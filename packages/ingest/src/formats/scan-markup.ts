@@ -90,11 +90,13 @@ export class MarkupScanner extends ScannerState {
   private scanText(text: string, carried: number, facts: ChunkBytes | undefined) {
     this.startBuffer(text);
     this.nextCdataEnd = -1;
-    // The bytes tell whether the chunk holds a CR; the part carried over is looked at itself.
+    // The bytes tell whether the chunk holds a CR; the part carried over ends the last text, so it
+    // can hold one only if that text did.
+    const mayCarryReturn = carried > 0 && this.hasReturns;
     this.hasReturns =
       facts === undefined
         ? text.includes('\r')
-        : facts.hasReturns || (carried > 0 && text.lastIndexOf('\r', carried - 1) !== -1);
+        : facts.hasReturns || (mayCarryReturn && text.lastIndexOf('\r', carried - 1) !== -1);
     // A section left open by the last chunk goes on first; then content, which may open another.
     let at = this.mode === CONTENT ? 0 : this.continueSection(0);
     if (at >= 0) at = this.scanContent(at);
@@ -102,7 +104,7 @@ export class MarkupScanner extends ScannerState {
     if (at < 0) return;
     this.endBuffer(at, carried, facts?.newlines);
     if (this.buffer.length > this.maxLength) {
-      this.report('length', `a tag or reference is longer than ${this.maxLength} characters`, 0);
+      this.report('length', `a tag or reference longer than ${this.maxLength} characters`, 0);
     }
   }
 
@@ -208,7 +210,7 @@ export class MarkupScanner extends ScannerState {
     if (hasReferences) piece = decodeReferences(piece, 0, piece.length);
     this.collected += piece;
     if (this.collected.length > this.maxLength) {
-      this.report('length', `a value is longer than ${this.maxLength} characters`, to);
+      this.report('length', `a value longer than ${this.maxLength} characters`, to);
       return false;
     }
     return true;

@@ -18,10 +18,11 @@ export interface MarkupSink {
 
 /**
  * Why a document was refused: 'cut' when it ends inside an element or construct, 'doctype' for a
- * DTD, 'depth' and 'length' for the limits, 'malformed' for the rest. `detail` is in plain words.
+ * DTD, 'depth', 'length' and 'attributes' for the limits, 'malformed' for the rest. `detail` is in
+ * plain words ('length': what is too long, "a value longer than 1000 characters").
  */
 export interface MarkupProblem {
-  kind: 'malformed' | 'cut' | 'doctype' | 'depth' | 'length';
+  kind: 'malformed' | 'cut' | 'doctype' | 'depth' | 'length' | 'attributes';
   detail: string;
   line: number;
 }
@@ -31,6 +32,8 @@ export interface ScannerOptions {
   maxDepth: number;
   /** Characters of one element's text, and of a tag or reference cut by a chunk's end. */
   maxLength: number;
+  /** Attributes of one element. */
+  maxAttributes: number;
 }
 
 /** A reader's answer: the chunk ends inside the construct, keep it from its '<' for the next one. */
@@ -62,11 +65,25 @@ export class ScannerState {
   /** The next '<' and '&' at or after the position read (the buffer's length: none). */
   nextLt = -1;
   nextAmp = -1;
-  /** Name start, name end, value start and value end of each attribute of the tag being read. */
+  /** The '<' of the start tag being read. */
+  tagStart = 0;
+  /**
+   * Where the last chunk cut the start tag that begins the buffer (relative to its '<'): between
+   * two attributes, or inside its name (nameEnd -1), with the name's hash so far.
+   */
+  cutTag: { at: number; hash: number; nameEnd: number } | undefined;
+  /** Name start and end, value start and end of each attribute of the tag read, from its '<'. */
   attributeCount = 0;
   readonly attributeAt: number[] = [];
+  /**
+   * The names of the tag's attributes once it has more than a few, so that a name given twice is
+   * found with one lookup, not by comparing it with every name before it (quadratic: 20,000
+   * attributes took 20 s). Emptied at each tag that filled it.
+   */
+  readonly attributeNames = new Set<string>();
   readonly maxDepth: number;
   readonly maxLength: number;
+  readonly maxAttributes: number;
 
   /** Line ends before the buffer, and in the buffer before countedTo. */
   private linesBefore = 0;
@@ -84,6 +101,7 @@ export class ScannerState {
   ) {
     this.maxDepth = options.maxDepth;
     this.maxLength = options.maxLength;
+    this.maxAttributes = options.maxAttributes;
   }
 
   /** The line of the event being handed to the sink (or, between chunks, of the end of the text read). */
@@ -107,10 +125,12 @@ export class ScannerState {
   readAttribute(name: string): string | undefined {
     const at = this.attributeAt;
     const text = this.buffer;
+    const lt = this.tagStart;
     for (let i = 0; i < this.attributeCount * 4; i += 4) {
-      const start = at[i] as number;
-      if (text.slice(start, at[i + 1]) !== name) continue;
-      let value = text.slice(at[i + 2], at[i + 3]);
+      const start = lt + (at[i] as number);
+      const end = lt + (at[i + 1] as number);
+      if (end - start !== name.length || text.slice(start, end) !== name) continue;
+      let value = text.slice(lt + (at[i + 2] as number), lt + (at[i + 3] as number));
       // Attribute-value normalization (XML 3.3.3): each literal line end or tab is one space.
       if (/[\t\n\r]/.test(value)) value = value.replace(/\r\n|[\t\n\r]/g, ' ');
       return value.includes('&') ? decodeReferences(value, 0, value.length) : value;
@@ -197,10 +217,14 @@ export class ScannerState {
    */
   protected endBuffer(consumed: number, carried: number, chunkNewlines: number | undefined): void {
     const text = this.buffer;
-    this.linesBefore +=
-      chunkNewlines === undefined
-        ? countNewlines(text, 0, consumed)
-        : countNewlines(text, 0, carried) + chunkNewlines - countNewlines(text, consumed, text.length);
+    // Nothing read (a tag cut over many chunks): the lines before stay, and the text kept is not
+    // counted through again.
+    if (consumed > 0) {
+      this.linesBefore +=
+        chunkNewlines === undefined
+          ? countNewlines(text, 0, consumed)
+          : countNewlines(text, 0, carried) + chunkNewlines - countNewlines(text, consumed, text.length);
+    }
     this.offset += consumed;
     this.buffer = consumed === text.length ? '' : text.slice(consumed);
     this.countedTo = this.countedLines = this.pos = 0;

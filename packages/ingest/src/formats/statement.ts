@@ -11,6 +11,7 @@ export interface StatementTransaction {
   description: string;
   /** OFX MEMO when it adds to NAME. */
   memo?: string;
+  /** The bank's reference of the entry as the file gives it (placeholders such as NONREF included). */
   bankReference?: string;
   customerReference?: string;
   /** The bank's own type code (BAI2 type code, camt bank transaction code, OFX TRNTYPE, MT940 type). */
@@ -32,6 +33,27 @@ export interface StatementBalance {
   itemCount?: number;
 }
 
+/** A security of an OFX file's SECLIST, as far as staging an investment needs it. */
+export interface InvestmentSecurity {
+  /** The SECLIST aggregate: DEBTINFO, MFINFO, STOCKINFO, OPTINFO or OTHERINFO. */
+  kind: string;
+  name?: string;
+  ticker?: string;
+  /** Debt: PARVALUE, DEBTTYPE (COUPON, ZERO), DEBTCLASS (TREASURY, MUNICIPAL, CORPORATE, OTHER). */
+  parValue?: string;
+  debtType?: string;
+  debtClass?: string;
+  /** Percent. */
+  couponRate?: string;
+  /** YIELD (funds, stocks) or YIELDTOMAT (debt), percent. */
+  yield?: string;
+  /** YYYY-MM-DD: DTMAT (debt), DTEXPIRE (options). */
+  maturityDate?: string;
+  callDate?: string;
+  /** OTHERINFO TYPEDESC. */
+  typeDescription?: string;
+}
+
 export interface InvestmentPosition {
   securityId: string;
   securityIdType?: string;
@@ -39,6 +61,12 @@ export interface InvestmentPosition {
   unitPrice?: string;
   marketValue?: string;
   name?: string;
+  /** The INVPOSLIST aggregate: POSDEBT, POSMF, POSSTOCK, POSOPT or POSOTHER. */
+  kind?: string;
+  /** DTPRICEASOF, YYYY-MM-DD. */
+  priceDate?: string;
+  /** From the file's SECLIST, filled in once it has been read (it follows the statements). */
+  security?: InvestmentSecurity;
 }
 
 /**
@@ -81,6 +109,14 @@ export interface Statement {
   currency?: string;
   openingBalance?: string;
   closingBalance?: string;
+  /**
+   * The statement's period, YYYY-MM-DD: camt FrToDt (else the opening and closing balance dates),
+   * OFX DTSTART and DTEND, the BAI2 group's as-of date (both), MT940 the :60a: and :62a: dates.
+   */
+  fromDate?: string;
+  toDate?: string;
+  /** OFX: the statement's DTASOF, the date its positions are valued at when they give none. */
+  asOfDate?: string;
   balances: StatementBalance[];
   /** Its transactions in file order; empty when they were handed on (`transactionsHandedOn`). */
   transactions: StatementTransaction[];

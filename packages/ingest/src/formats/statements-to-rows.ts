@@ -1,9 +1,13 @@
 import { guardValue } from '../core/guard-reader.js';
 import { createGrid, type Grid } from '../core/grid.js';
 import type { InvestmentTransactionRow, TransactionRow } from '../template/template-context.js';
+import { readBankReference } from './read-bank-reference.js';
 import type { Statement, StatementTransaction } from './statement.js';
 
-/** Canonical staging rows from native statements; rowNumber counts transactions through the file. */
+/**
+ * Canonical staging rows from native statements; rowNumber counts transactions through the file,
+ * statementIndex is the row's statement's place in `statements`.
+ */
 export function statementsToTransactionRows(statements: readonly Statement[]): TransactionRow[] {
   return guardValue(
     () => listTransactionRows(statements),
@@ -24,15 +28,29 @@ export function statementsToInvestmentTransactionRows(
 /** statementsToTransactionRows for extraction itself: a bug here must fail the file, not give no rows. */
 export function listTransactionRows(statements: readonly Statement[]): TransactionRow[] {
   let rowNumber = 0;
-  return statements.flatMap((s) =>
-    s.transactions.map((t) => ({
-      rowNumber: ++rowNumber,
-      accountNumber: s.accountId,
-      date: t.date,
-      description: t.description,
-      amount: t.amount,
-    })),
+  return statements.flatMap((s, statementIndex) =>
+    s.transactions.map((t) => toTransactionRow(++rowNumber, s, t, statementIndex)),
   );
+}
+
+/** One staging row of a native statement's transaction. */
+export function toTransactionRow(
+  rowNumber: number,
+  statement: Statement,
+  transaction: StatementTransaction,
+  statementIndex: number,
+): TransactionRow {
+  const row: TransactionRow = {
+    rowNumber,
+    accountNumber: statement.accountId,
+    date: transaction.date,
+    description: transaction.description,
+    amount: transaction.amount,
+    statementIndex,
+  };
+  const bankReference = readBankReference(transaction.bankReference);
+  if (bankReference !== undefined) row.bankReference = bankReference;
+  return row;
 }
 
 export function listInvestmentTransactionRows(statements: readonly Statement[]): InvestmentTransactionRow[] {

@@ -19,7 +19,7 @@ function scan(chunks: readonly string[]): { events: string[]; problem: MarkupPro
         events.push(`</@${depth} ${JSON.stringify(text)}`);
       },
     },
-    { maxDepth: 64, maxLength: 10_000 },
+    { maxDepth: 64, maxLength: 10_000, maxAttributes: 100 },
   );
   for (const chunk of chunks) if (!scanner.write(chunk)) break;
   return { events, problem: scanner.finish() };
@@ -225,6 +225,32 @@ describe('MarkupScanner chunk boundaries', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('reads a tag of many attributes alike however it is cut, and finds a name given twice', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `z${i}="${i}"`);
+    const xml = `<r\n ${names.join('\n ')} a="x&amp;y" b='last'><v/></r>`;
+    const whole = scan([xml]);
+    expect(whole.events[0]).toBe('<r@1 a=x&y b=last');
+    const twice = xml.replace("b='last'", 'z3="again"');
+    const refused = { kind: 'malformed', detail: 'the tag <r> has the attribute z3 twice', line: 13 };
+    expect(scan([twice]).problem).toEqual(refused);
+    for (let at = 0; at <= xml.length; at++) {
+      expect(scan([xml.slice(0, at), xml.slice(at)]), `cut at ${at}`).toEqual(whole);
+      expect(scan([twice.slice(0, at), twice.slice(at)]).problem, `cut at ${at}`).toEqual(refused);
+    }
+    expect(scan([...xml])).toEqual(whole);
+    expect(scan([...twice]).problem).toEqual(refused);
+  });
+
+  it('refuses a tag with more attributes than the limit', () => {
+    const attributes = Array.from({ length: 101 }, (_, i) => `a${i}="1"`).join(' ');
+    expect(scan([`<r ${attributes}/>`]).problem).toEqual({
+      kind: 'attributes',
+      detail: 'the tag <r> has more than 100 attributes',
+      line: 1,
+    });
+    expect(scan([`<r ${attributes.slice(0, attributes.lastIndexOf(' '))}/>`]).problem).toBeUndefined();
   });
 
   it('refuses every cut of the document: an open element or construct ends it early', () => {

@@ -86,6 +86,33 @@ describe('streamXml', () => {
       ok: false,
       error: { kind: 'limit-exceeded', limit: 'cellLength' },
     });
+    const longTag = Buffer.from(`<Root><V a="${'x'.repeat(200_000)}"/></Root>`);
+    // A tag over several 64 KB slices is kept from its '<', up to the limit.
+    expect((await collectValues(longTag, resolveLimits({ maxCellLength: 100_000 }))).result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'limit-exceeded',
+        limit: 'cellLength',
+        message: 'The test file has a tag or reference longer than 100000 characters (line 1).',
+      },
+    });
+    const attributes = Array.from({ length: 11 }, (_, i) => ` a${i}="1"`).join('');
+    expect(
+      (
+        await collectValues(
+          Buffer.from(`<Root>\n<V${attributes}/></Root>`),
+          resolveLimits({ maxAttributes: 10 }),
+        )
+      ).result,
+    ).toEqual({
+      ok: false,
+      error: {
+        kind: 'limit-exceeded',
+        limit: 'attributes',
+        maximum: 10,
+        message: 'The test file has an element with more than 10 attributes (line 2).',
+      },
+    });
     const big = Buffer.from(`<Root>${' '.repeat(5000)}</Root>`);
     expect(
       (await collectValues(inChunks(big, 100), resolveLimits({ maxFileBytes: 1000 }))).result,

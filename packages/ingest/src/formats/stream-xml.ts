@@ -77,6 +77,7 @@ export async function streamXml(
   const scanner = new MarkupScanner(sink, {
     maxDepth: limits.maxNestingDepth,
     maxLength: limits.maxCellLength,
+    maxAttributes: limits.maxAttributes,
   });
   const decoded = await decodeMarkupChunks(
     source,
@@ -117,7 +118,14 @@ function describeProblem(problem: MarkupProblem, format: string, limits: Limits)
         kind: 'limit-exceeded',
         limit: 'cellLength',
         maximum: limits.maxCellLength,
-        message: `The ${format} file has a value longer than ${limits.maxCellLength} characters (line ${line}).`,
+        message: `The ${format} file has ${detail} (line ${line}).`,
+      };
+    case 'attributes':
+      return {
+        kind: 'limit-exceeded',
+        limit: 'attributes',
+        maximum: limits.maxAttributes,
+        message: `The ${format} file has an element with more than ${limits.maxAttributes} attributes (line ${line}).`,
       };
     case 'doctype':
       return {

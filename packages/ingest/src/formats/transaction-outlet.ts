@@ -5,10 +5,15 @@ import type { Statement, StatementTransaction } from './statement.js';
 /** Transactions handed on at a time: what the ingest worker sends its parent in one message. */
 export const TRANSACTIONS_PER_BATCH = 1024;
 
-/** Transactions leaving a reader in file order; `statements[i]` is the statement of `transactions[i]`. */
+/**
+ * Transactions leaving a reader in file order; `statements[i]` is the statement of
+ * `transactions[i]`, and `statementIndexes[i]` that statement's place in the array the reader
+ * returns (the outlet's `end` puts the statements in that order).
+ */
 export interface TransactionBatch {
   transactions: StatementTransaction[];
   statements: Statement[];
+  statementIndexes: number[];
 }
 
 /** Takes a batch; the reader reads on once the promise resolves (back-pressure). */
@@ -33,12 +38,19 @@ export interface EntryTotals {
  */
 export interface TransactionOutlet {
   add(statement: Statement, transaction: StatementTransaction): void;
-  /** The statement's account is final: its rows may leave. Registers a statement without rows. */
+  /**
+   * The statement's account is final: its rows may leave. Registers a statement without rows.
+   * Statements are numbered in the order they are settled: a row leaves with its statement's number.
+   */
   settle(statement: Statement): void;
   /** Hands on full batches; a promise to await before reading on, or undefined when nothing left. */
   flush(): Promise<void> | undefined;
-  /** After the file's last statement: hands on every waiting row and marks the file's statements. */
-  end(statements: readonly Statement[]): Promise<void>;
+  /**
+   * After the file's last statement: hands on every waiting row, marks the file's statements and
+   * sorts them in place by their numbers (those never settled last, in their order), so each row's
+   * statement index is its statement's place in the array, however the reader pushed them.
+   */
+  end(statements: Statement[]): Promise<void>;
   totalsOf(statement: Statement): EntryTotals;
 }
 
@@ -55,6 +67,8 @@ interface Tally {
   exact: string | undefined;
   debitTypeCount: number;
   isSettled: boolean;
+  /** The statement's number once settled, else -1. */
+  index: number;
 }
 
 export function createTransactionOutlet(onBatch?: TransactionBatchHandler): TransactionOutlet {
@@ -65,12 +79,13 @@ export function createTransactionOutlet(onBatch?: TransactionBatchHandler): Tran
   let statements: Statement[] = [];
   /** Index of the first waiting row whose statement's account is not settled, or -1. */
   let firstUnsettled = -1;
+  let settledCount = 0;
 
   function tallyOf(statement: Statement): Tally {
     if (statement === lastStatement) return lastTally as Tally;
     let tally = tallies.get(statement);
     if (!tally) {
-      tally = { count: 0, cents: 0, exact: undefined, debitTypeCount: 0, isSettled: false };
+      tally = { count: 0, cents: 0, exact: undefined, debitTypeCount: 0, isSettled: false, index: -1 };
       tallies.set(statement, tally);
     }
     lastStatement = statement;
@@ -97,7 +112,10 @@ export function createTransactionOutlet(onBatch?: TransactionBatchHandler): Tran
     let from = 0;
     while (ready - from >= TRANSACTIONS_PER_BATCH || (isFinal && from < ready)) {
       const to = Math.min(ready, from + TRANSACTIONS_PER_BATCH);
-      await handler({ transactions: transactions.slice(from, to), statements: statements.slice(from, to) });
+      const batch = statements.slice(from, to);
+      // Ready rows' statements are settled, so each has its number.
+      const statementIndexes = batch.map((statement) => tallyOf(statement).index);
+      await handler({ transactions: transactions.slice(from, to), statements: batch, statementIndexes });
       from = to;
     }
     if (from === 0) return;
@@ -110,6 +128,7 @@ export function createTransactionOutlet(onBatch?: TransactionBatchHandler): Tran
     const tally = tallyOf(statement);
     if (tally.isSettled) return;
     tally.isSettled = true;
+    tally.index = settledCount++;
     if (firstUnsettled === -1) return;
     for (; firstUnsettled < statements.length; firstUnsettled++) {
       if (!tallyOf(statements[firstUnsettled] as Statement).isSettled) return;
@@ -135,8 +154,10 @@ export function createTransactionOutlet(onBatch?: TransactionBatchHandler): Tran
       return handOn(onBatch, false);
     },
     async end(read) {
-      if (!onBatch) return;
       for (const statement of tallies.keys()) settle(statement);
+      for (const statement of read) settle(statement);
+      read.sort((a, b) => tallyOf(a).index - tallyOf(b).index);
+      if (!onBatch) return;
       await handOn(onBatch, true);
       for (const statement of read) statement.transactionsHandedOn = tallies.get(statement)?.count ?? 0;
     },

@@ -36,9 +36,24 @@ describe('applyTransactionTemplate', () => {
           date: '2024-01-02',
           description: 'ACME inv 7',
           amount: '1000',
+          statementIndex: 0,
         },
-        { rowNumber: 3, accountNumber: '1001', date: '2024-01-03', description: 'Rent', amount: '-900.5' },
-        { rowNumber: 5, accountNumber: '1002', date: '2024-01-04', description: 'Fee x', amount: '-2.5' },
+        {
+          rowNumber: 3,
+          accountNumber: '1001',
+          date: '2024-01-03',
+          description: 'Rent',
+          amount: '-900.5',
+          statementIndex: 0,
+        },
+        {
+          rowNumber: 5,
+          accountNumber: '1002',
+          date: '2024-01-04',
+          description: 'Fee x',
+          amount: '-2.5',
+          statementIndex: 1,
+        },
       ],
     });
   });

@@ -2,13 +2,15 @@ import type { TransactionTemplateInput } from '@tideline/contracts/templates/tra
 import type { Grid, GridRow } from '../core/grid.js';
 import { guardCall } from '../core/guard-reader.js';
 import { fail, ok, type Result } from '../core/result.js';
-import { createBalanceCheck } from './check-balance.js';
 import { compileTransactionTemplate, type AmountPlan } from './compile-transaction-template.js';
+import { createAccountStatementBook, type AccountStatementBook } from './create-account-statement-book.js';
 import { createDateReader } from './create-date-reader.js';
 import { createRowExtractor, guardExtractor, type RowExtractor } from './create-row-extractor.js';
 import { withPdfTableRules, type SkippedLine } from './pdf-table-lines.js';
 import { createTransactionRowReader, isDecimalCommaOf } from './read-transaction-row.js';
 import type { TemplateContext, TransactionRow } from './template-context.js';
+import { createStatementTracker } from './track-account-statements.js';
+import { withAccountStatements } from './with-account-statements.js';
 
 export interface ApplyOptions {
   /** Sheets to read (from matchTemplate); all sheets with data by default. */
@@ -24,14 +26,19 @@ const SWAP_QUESTIONS: Record<AmountPlan['kind'], string> = {
   marked: 'Are the credit and debit marks the other way round?',
 };
 
-/** A streaming Transaction template: push row batches, take the rows out, then call finish(). */
+/**
+ * A streaming Transaction template: push row batches, take the rows out, then call finish(), which
+ * also gives the file's account statements. The sheets of one file share a `book`, so their rows'
+ * statementIndex points into one list of accounts.
+ */
 export function createTransactionExtractor(
   template: TransactionTemplateInput,
   context: TemplateContext,
   sheet?: string,
+  book: AccountStatementBook = createAccountStatementBook(),
 ): Result<RowExtractor<TransactionRow>> {
   return guardCall('Applying the template', () => {
-    const created = buildTransactionExtractor(template, context, sheet);
+    const created = buildTransactionExtractor(template, context, sheet, book);
     return created.ok ? ok(guardExtractor(created.value)) : created;
   });
 }
@@ -40,6 +47,7 @@ function buildTransactionExtractor(
   template: TransactionTemplateInput,
   context: TemplateContext,
   sheet: string | undefined,
+  book: AccountStatementBook,
 ): Result<RowExtractor<TransactionRow>> {
   const plan = compileTransactionTemplate(template);
   if (!plan.ok) return plan;
@@ -47,6 +55,13 @@ function buildTransactionExtractor(
   const isDecimalComma = isDecimalCommaOf(plan.value, context);
   // One date reader per sheet: with Auto, the day/month order is each sheet's own.
   const dates = createDateReader(plan.value.dateFormat);
+  const tracker = createStatementTracker({
+    book,
+    isDecimalComma,
+    ...(balance === undefined
+      ? {}
+      : { balance: { column: balance, isDecimalComma, swapQuestion: SWAP_QUESTIONS[amount.kind] } }),
+  });
   const extractor = createRowExtractor({
     headerStart: plan.value.headerStart,
     footerRows: plan.value.footerRows,
@@ -55,16 +70,10 @@ function buildTransactionExtractor(
     ...(sheet === undefined ? {} : { sheet }),
     readRow: createTransactionRowReader(plan.value, context, dates),
     dates,
-    ...(balance === undefined
-      ? {}
-      : {
-          checkRow: createBalanceCheck({
-            column: balance,
-            isDecimalComma,
-            swapQuestion: SWAP_QUESTIONS[amount.kind],
-          }),
-        }),
+    checkRow: tracker.check,
   });
+  const { headerStart, footerRows } = plan.value;
+  const tracked = withAccountStatements(extractor, { tracker, book, headerStart, footerRows });
   const pdfColumns = {
     headerStart: plan.value.headerStart,
     footerRows: plan.value.footerRows,
@@ -73,7 +82,7 @@ function buildTransactionExtractor(
     amounts: amount.kind === 'credit-debit' ? [amount.credit, amount.debit] : [amount.column],
     decimalComma: isDecimalComma,
   };
-  return ok(withPdfTableRules(extractor, pdfColumns, sheet));
+  return ok(withPdfTableRules(tracked, pdfColumns, sheet));
 }
 
 /**
@@ -86,8 +95,9 @@ export function applyTransactionTemplate(
   context: TemplateContext = {},
   options: ApplyOptions = {},
 ): Result<TransactionRow[]> {
+  const book = createAccountStatementBook();
   return guardCall('Applying the template', () =>
-    applyPerSheet(grid, options, (sheet) => createTransactionExtractor(template, context, sheet)),
+    applyPerSheet(grid, options, (sheet) => createTransactionExtractor(template, context, sheet, book)),
   );
 }
 

@@ -19,6 +19,15 @@ export interface BalanceCheckOptions {
   isDecimalComma: boolean;
   /** Asked when reversing the amounts' signs would fit: it depends on how the template reads amounts. */
   swapQuestion: string;
+  /** Told every row that passed the check, with the balance it states (undefined: none). */
+  observe?: (value: TransactionRow, balance: string | undefined) => void;
+}
+
+/** Which way an account's rows run, as its balances showed; undefined until they show it. */
+export type RowOrder = 'oldest first' | 'newest first' | undefined;
+
+export interface BalanceCheck extends RowCheck<TransactionRow> {
+  orderOf(accountNumber: string): RowOrder;
 }
 
 const ASCENDING = 1;
@@ -56,8 +65,8 @@ interface Anchor {
  * Accounts are checked separately; one wrong balance is one error, as the next row is checked against
  * the balance the file states, not a running total.
  */
-export function createBalanceCheck(options: BalanceCheckOptions): RowCheck<TransactionRow> {
-  const { column, isDecimalComma, swapQuestion } = options;
+export function createBalanceCheck(options: BalanceCheckOptions): BalanceCheck {
+  const { column, isDecimalComma, swapQuestion, observe } = options;
   const anchors = new Map<string, Anchor>();
   const figure = (value: string) => formatFigure(value, isDecimalComma);
 
@@ -151,12 +160,17 @@ export function createBalanceCheck(options: BalanceCheckOptions): RowCheck<Trans
   }
 
   return {
+    orderOf(accountNumber) {
+      const direction = anchors.get(accountNumber)?.direction;
+      return direction === ASCENDING ? 'oldest first' : direction === DESCENDING ? 'newest first' : undefined;
+    },
     check(row, value) {
       const balance = readBalance(row);
       if (balance !== undefined && typeof balance !== 'string') return balance;
       const anchor = anchors.get(value.accountNumber);
       if (balance === undefined) {
         if (anchor && !anchor.isStale) addBetween(anchor, value.amount);
+        observe?.(value, undefined);
         return undefined;
       }
       const balanceCents = toCents(balance);
@@ -173,6 +187,7 @@ export function createBalanceCheck(options: BalanceCheckOptions): RowCheck<Trans
           direction: 0,
           isStale: false,
         });
+        observe?.(value, balance);
         return undefined;
       }
       let error: RowError | undefined;
@@ -210,6 +225,7 @@ export function createBalanceCheck(options: BalanceCheckOptions): RowCheck<Trans
       anchor.between = 0;
       anchor.rowsBetween = 0;
       anchor.isStale = false;
+      if (!error) observe?.(value, balance);
       return error;
     },
     reset() {

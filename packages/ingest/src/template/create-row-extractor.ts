@@ -12,7 +12,7 @@ import type { DateReader } from './create-date-reader.js';
 import { joinHeaderCells, normalizeHeaderText } from './normalize-header.js';
 import { extractDigitRun, findAccountInFileName } from './read-account-number.js';
 import type { SkippedLine } from './pdf-table-lines.js';
-import type { TemplateContext } from './template-context.js';
+import type { AccountStatement, TemplateContext } from './template-context.js';
 
 /** Answered by a row reader when a date reads both ways and the file has not yet shown the order. */
 export const HOLD_ROW: unique symbol = Symbol('hold row');
@@ -56,8 +56,15 @@ export interface RowExtractorOptions<T> {
  */
 export interface RowExtractor<T> {
   push(rows: readonly GridRow[]): T[];
-  /** skippedLines: PDF lines the table rules left out (pdf-table-lines.ts), each reported. */
-  finish(): Result<{ rowCount: number; skippedLines?: SkippedLine[] }>;
+  /**
+   * skippedLines: PDF lines the table rules left out (pdf-table-lines.ts), each reported;
+   * accountStatements: a Transaction template's accounts (with-account-statements.ts).
+   */
+  finish(): Result<{
+    rowCount: number;
+    skippedLines?: SkippedLine[];
+    accountStatements?: AccountStatement[];
+  }>;
 }
 
 export function isRowError(value: unknown): value is RowError {

@@ -32,6 +32,16 @@ export function addDecimals(a: string, b: string): string {
   return fromScaled(toScaled(a, scale) + toScaled(b, scale), scale);
 }
 
+export function multiplyDecimals(a: string, b: string): string {
+  const scale = scaleOf(a) + scaleOf(b);
+  return fromScaled(toScaled(a, scaleOf(a)) * toScaled(b, scaleOf(b)), scale);
+}
+
+/** a / 100, exactly: a percentage ("99.5" of par) as a fraction. */
+export function percentToFraction(a: string): string {
+  return fromScaled(toScaled(a, scaleOf(a)), scaleOf(a) + 2);
+}
+
 export function negateDecimal(a: string): string {
   if (a === '0') return a;
   return a.startsWith('-') ? a.slice(1) : `-${a}`;

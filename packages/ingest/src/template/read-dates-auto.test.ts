@@ -89,7 +89,16 @@ describe('the Auto date format (issue 15 point 4)', () => {
       [5, '2024-06-25'],
       [6, '2024-08-07'],
     ]);
-    expect(extractor.value.finish()).toEqual({ ok: true, value: { rowCount: 5, skippedLines: [] } });
+    expect(extractor.value.finish()).toEqual({
+      ok: true,
+      value: {
+        rowCount: 5,
+        skippedLines: [],
+        accountStatements: [
+          { accountNumber: '1', fromDate: '2024-02-01', toDate: '2024-08-07', balanceSource: 'none' },
+        ],
+      },
+    });
   });
 
   it('stops waiting after a bounded number of rows and refuses rather than guess', () => {

@@ -17,6 +17,34 @@ export interface TransactionRow {
   description: string;
   /** Signed decimal string, outflows negative. */
   amount: string;
+  /**
+   * The row's statement, 0-based: its place in the extraction's `statements` (bank formats) or
+   * `accountStatements` (template-read files), so the server can reconcile each statement's rows.
+   */
+  statementIndex?: number;
+  /** The bank's own unique reference of the entry (OFX FITID, camt AcctSvcrRef, ...), when it gives one. */
+  bankReference?: string;
+}
+
+/** Where a template-read account statement's balances come from. */
+export type AccountBalanceSource = 'balance column' | 'stated' | 'none';
+
+/**
+ * One account of a template-read transaction file, as a statement: its period (the first and last
+ * row dates) and, where the file gives them, the balance before its first row and after its last.
+ */
+export interface AccountStatement {
+  accountNumber: string;
+  openingBalance?: string;
+  closingBalance?: string;
+  /** YYYY-MM-DD */
+  fromDate?: string;
+  toDate?: string;
+  /**
+   * 'stated': the file's title or footer rows state a balance (agreeing with the balance column
+   * where both give one); 'balance column': only the template's running balance gives them.
+   */
+  balanceSource: AccountBalanceSource;
 }
 
 /** A canonical staging investment; optional columns are null when the template omits them. */
