@@ -1,6 +1,11 @@
 import type { TransactionTemplateInput } from '@tideline/contracts/templates/transaction-template';
 
-/** How each demo bank lays out its transaction csv: the Header template a relationship gets. */
+/**
+ * How each demo bank lays out its transaction csv: the Header template a relationship gets. Every
+ * layout states its balances, so a file's statement reconciles: a running-balance column the template
+ * reads (`balance`, checked row by row), or, where the bank has none, two footer rows stating the
+ * Beginning and Ending Balance (write-template-csv.ts).
+ */
 export interface BankLayout {
   headerRow: string;
   transform: TransactionTemplateInput;
@@ -21,7 +26,7 @@ const layout = (
 });
 
 export const BANK_LAYOUTS: Record<string, BankLayout> = {
-  // Separate debit and credit columns, a running balance left unused.
+  // Separate debit and credit columns and a running balance.
   meridian: layout(
     'Account Number,Posting Date,Transaction Description,Debit Amount,Credit Amount,Running Balance',
     {
@@ -30,6 +35,7 @@ export const BANK_LAYOUTS: Record<string, BankLayout> = {
       description: '2',
       amountDebit: '3',
       amountCredit: '4',
+      balance: '5',
       headerStart: '0',
     },
   ),
@@ -39,12 +45,15 @@ export const BANK_LAYOUTS: Record<string, BankLayout> = {
     description: '2,3',
     amount: '4',
     headerStart: '0',
+    footerRows: '2',
   }),
+  // Shares of a $1.00 pool: the share balance is the dollar balance.
   pool: layout('Statement Date,Participant Account,Activity,Amount,Share Balance', {
     date: '0',
     accountNumber: '1',
     description: '2',
     amount: '3',
+    balance: '4',
     headerStart: '0',
   }),
   // A BAI-style export: unsigned amounts marked CR or DR.
@@ -55,14 +64,17 @@ export const BANK_LAYOUTS: Record<string, BankLayout> = {
     amount: '6',
     creditDebit: '7',
     headerStart: '0',
+    footerRows: '2',
   }),
-  // Two title rows ('Account:,<number>' first), the header on row 2 and an ending-balance footer.
+  // Two title rows ('Account:,<number>' first), the header on row 2, a running balance and an
+  // ending-balance footer.
   evergreen: layout('Post Date,Check Number,Description,Withdrawals,Deposits,Balance', {
     accountNumberHeader: '0,1',
     date: '0',
     description: '1,2',
     amountDebit: '3',
     amountCredit: '4',
+    balance: '5',
     headerStart: '2',
     footerRows: '1',
   }),
@@ -72,6 +84,7 @@ export const BANK_LAYOUTS: Record<string, BankLayout> = {
     description: '2,3',
     amount: '4',
     headerStart: '0',
+    footerRows: '2',
   }),
   piedmont: layout('Trade Date,Account No,Transaction Type,Description,Net Amount', {
     date: '0',
@@ -79,6 +92,7 @@ export const BANK_LAYOUTS: Record<string, BankLayout> = {
     description: '2,3',
     amount: '4',
     headerStart: '0',
+    footerRows: '2',
   }),
   southern: layout('Account Number,Date,Reference,Description,Amount,Credit/Debit', {
     accountNumber: '0',
@@ -87,5 +101,6 @@ export const BANK_LAYOUTS: Record<string, BankLayout> = {
     amount: '4',
     creditDebit: '5',
     headerStart: '0',
+    footerRows: '2',
   }),
 };

@@ -37,6 +37,20 @@ export function createDemoWindow(endIso: string, years = 3): DemoWindow {
   return { firstDay, lastDay, businessDays: listBusinessDays(firstDay, lastDay) };
 }
 
+/**
+ * The end days whose `years`-year window starts on `firstIso`, earliest first: one, or two when a leap
+ * day and the day before it both reach back to the same first day (addMonths clamps Feb 29).
+ */
+export function findWindowEnds(firstIso: string, years = 3): string[] {
+  const first = parseIsoDate(firstIso);
+  if (first === undefined) throw new Error(`Not a date: ${firstIso}`);
+  const guess = addMonths(first - 1, 12 * years);
+  const ends: string[] = [];
+  for (let day = guess - 3; day <= guess + 3; day += 1)
+    if (addMonths(day, -12 * years) + 1 === first) ends.push(formatIsoDate(day));
+  return ends;
+}
+
 /** Every month of the window, as [year, month]. */
 function monthsOf(window: DemoWindow): [number, number][] {
   const months: [number, number][] = [];

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openCommandDatabase } from '../db/open-command-database';
 import { loadConfig } from '../platform/config';
+import { AppError } from '../platform/http/app-error';
 import { loadDemoStatements, type OpenReportStatements } from './load-demo-statements';
 import { describeWrittenFile, writeDemoStatements, type DemoStatementsResult } from './write-demo-statements';
 
@@ -37,7 +38,8 @@ export async function demoStatementsCommand(dir: string): Promise<number> {
     printListing(reports, await writeDemoStatements(reports, target), target);
     return 0;
   } catch (err) {
-    console.error('demo-statements failed; the folder may hold some of the files.\n', err);
+    if (err instanceof AppError) console.error(err.message);
+    else console.error('demo-statements failed; the folder may hold some of the files.\n', err);
     return 1;
   } finally {
     await database.close();
@@ -51,6 +53,10 @@ function printListing(reports: readonly OpenReportStatements[], result: DemoStat
     console.log(
       `\n${report.clientName}: open report ${report.startDate} to ${report.endDate}, ingestion ${report.ingestionStatus}`,
     );
+    if (report.bookedInPeriod > 0)
+      console.log(
+        `  The books already hold ${report.bookedInPeriod.toLocaleString('en-US')} transactions of the period: ingesting these files stages them as possible duplicates.`,
+      );
     for (const rel of report.relationships) {
       const files = statements.filter(
         (f) => f.clientName === report.clientName && f.bankName === rel.bankName,

@@ -11,6 +11,8 @@ import {
 import type { DbOrTx } from '../db/open-database';
 import { findStatementFormat, type StatementFormat } from './demo-statement-formats';
 import { decimalToCents, type DemoStatement, type StatementEntry } from './demo-statement';
+import type { DemoPlan } from './plan-transactions';
+import { regenerateDemoPlan } from './regenerate-demo-plan';
 import type { HeaderTemplate } from './write-template-csv';
 
 /** A relationship of an open report: its bank's format and one statement per account and month. */
@@ -28,6 +30,8 @@ export interface OpenReportStatements {
   startDate: string;
   endDate: string;
   relationships: RelationshipStatements[];
+  /** Transactions of the period the books already hold for these accounts (ingested, or never withheld). */
+  bookedInPeriod: number;
 }
 
 interface AccountRow {
@@ -74,17 +78,34 @@ async function findHeaderTemplate(db: DbOrTx, relId: number): Promise<HeaderTemp
     : undefined;
 }
 
+/** The plan's transactions by account number, in the order the bank posted them. */
+function indexPlannedEntries(plan: DemoPlan): Map<string, StatementEntry[]> {
+  const numberOf = new Map(plan.accounts.map((p) => [p.account.key, p.accountNumber]));
+  const entries = new Map<string, StatementEntry[]>();
+  for (const t of plan.transactions) {
+    const number = numberOf.get(t.accountKey)!;
+    const list = entries.get(number) ?? [];
+    list.push({ date: t.date, description: t.description, cents: t.amountCents });
+    entries.set(number, list);
+  }
+  return entries;
+}
+
 /**
- * Each account's statements for the months of the period: its transactions of the month from the
- * database and balances computed from its start balance (stated at the start of its balance date)
- * and its transactions, so opening + entries = closing. An account closed before a month or opened
- * after it has no statement for that month.
+ * Each account's statements for the months of the period: the plan's transactions of the month (what
+ * the bank posted, booked or not; an account the plan does not know gets its booked ones) and balances
+ * from the books: the first opening is the booked balance at the period's start (its start balance,
+ * stated at the end of its balance date, and the booked transactions before the period), and each
+ * month opens at the previous one's close, so opening + entries = closing and ingesting the period
+ * takes the books' balance to each closing. An account closed before a month or opened after it has
+ * no statement for that month.
  */
 async function loadRelationshipStatements(
   db: DbOrTx,
   report: { clientName: string; startDate: string; endDate: string },
   rel: { relId: number; bankName: string },
-): Promise<DemoStatement[]> {
+  planned: ReadonlyMap<string, readonly StatementEntry[]>,
+): Promise<{ statements: DemoStatement[]; bookedInPeriod: number }> {
   const accounts = await rowsOf<AccountRow>(
     db,
     sql`select a.account_id as "accountId", a.account_number as "accountNumber", a.account_name as "accountName",
@@ -100,7 +121,7 @@ async function loadRelationshipStatements(
       where rel.bank_client_rel_id = ${rel.relId} and not a.is_staging
       order by a.account_name, a.account_id`,
   );
-  if (accounts.length === 0) return [];
+  if (accounts.length === 0) return { statements: [], bookedInPeriod: 0 };
   const transactions = await rowsOf<{ accountId: number; date: string; description: string; amount: string }>(
     db,
     sql`select account_id as "accountId", transaction_date::text as date, description, amount::text as amount
@@ -109,16 +130,16 @@ async function loadRelationshipStatements(
         and transaction_date between ${report.startDate} and ${report.endDate}
       order by account_id, transaction_date, transaction_id`,
   );
-  const byAccount = new Map<number, StatementEntry[]>();
+  const booked = new Map<number, StatementEntry[]>();
   for (const t of transactions) {
-    const list = byAccount.get(t.accountId) ?? [];
+    const list = booked.get(t.accountId) ?? [];
     list.push({ date: t.date, description: t.description, cents: decimalToCents(t.amount) });
-    byAccount.set(t.accountId, list);
+    booked.set(t.accountId, list);
   }
 
   const statements: DemoStatement[] = [];
   for (const a of accounts) {
-    const entries = byAccount.get(a.accountId) ?? [];
+    const entries = planned.get(a.accountNumber) ?? booked.get(a.accountId) ?? [];
     let balance =
       decimalToCents(a.balance ?? '0') +
       decimalToCents(a.beforePeriod) -
@@ -149,10 +170,14 @@ async function loadRelationshipStatements(
       balance = closingCents;
     }
   }
-  return statements;
+  return { statements, bookedInPeriod: transactions.length };
 }
 
-/** The clients' open reports (not closed), by client name, with their relationships' statements. */
+/**
+ * The clients' open reports (not closed), by client name, with their relationships' statements. The
+ * transactions come from seed-demo's plan, made again (regenerate-demo-plan.ts): seed-demo leaves the
+ * open periods out of the books for ingestion to fill.
+ */
 export async function loadDemoStatements(db: DbOrTx): Promise<OpenReportStatements[]> {
   const reports = await rowsOf<{
     clientId: number;
@@ -167,6 +192,8 @@ export async function loadDemoStatements(db: DbOrTx): Promise<OpenReportStatemen
       from open_reports o join clients c on c.client_id = o.client_id
       where o.closed_at is null order by c.client_name, o.open_report_id`,
   );
+  if (reports.length === 0) return [];
+  const planned = indexPlannedEntries(await regenerateDemoPlan(db));
   const result: OpenReportStatements[] = [];
   for (const report of reports) {
     const rels = await rowsOf<{ relId: number; bankName: string }>(
@@ -176,14 +203,17 @@ export async function loadDemoStatements(db: DbOrTx): Promise<OpenReportStatemen
         where rel.client_id = ${report.clientId} order by b.bank_name, rel.bank_client_rel_id`,
     );
     const relationships: RelationshipStatements[] = [];
+    let bookedInPeriod = 0;
     for (const rel of rels) {
       const format = findStatementFormat(rel.bankName);
       const template = format === 'csv' ? await findHeaderTemplate(db, rel.relId) : undefined;
-      const statements = await loadRelationshipStatements(db, report, rel);
+      const loaded = await loadRelationshipStatements(db, report, rel, planned);
+      bookedInPeriod += loaded.bookedInPeriod;
+      const { statements } = loaded;
       relationships.push({ bankName: rel.bankName, format, ...(template ? { template } : {}), statements });
     }
     const { clientName, ingestionStatus, startDate, endDate } = report;
-    result.push({ clientName, ingestionStatus, startDate, endDate, relationships });
+    result.push({ clientName, ingestionStatus, startDate, endDate, relationships, bookedInPeriod });
   }
   return result;
 }

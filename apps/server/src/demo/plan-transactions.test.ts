@@ -3,6 +3,7 @@ import { ACCOUNT_CATEGORIES, ACCOUNT_TYPES } from '@tideline/contracts';
 import { isBusinessDate } from '@tideline/analytics/calendar/business-calendar';
 import { parseIsoDate, weekdayOf } from '@tideline/analytics/core/iso-date';
 import { DEMO_ACCOUNTS } from './demo-accounts';
+import { createDemoWindow, findWindowEnds, formatIsoDate } from './demo-calendar';
 import { DEMO_CLIENTS } from './demo-clients';
 import { planDemoTransactions } from './plan-transactions';
 
@@ -93,5 +94,16 @@ describe('planDemoTransactions', () => {
     const sinking = plan.transactions.find((t) => t.description.includes('SINKING FUND'))!;
     expect(sinking.keyword).toBe('DEBT SERVICE');
     expect(plan.transactions.find((t) => t.description.startsWith('REMOTE DEPOSIT'))!.keyword).toBeNull();
+  });
+});
+
+describe('findWindowEnds', () => {
+  it("finds the end day of a window from its first day: demo-statements reads seed-demo's end date back", () => {
+    for (const end of ['2026-12-01', '2026-03-31', '2027-02-28', '2025-01-31']) {
+      const first = formatIsoDate(createDemoWindow(end).firstDay);
+      expect(findWindowEnds(first)).toEqual([end]);
+    }
+    // Feb 29 and Feb 28 of a leap year reach back to the same first day: both are candidates.
+    expect(findWindowEnds('2025-03-01')).toEqual(['2028-02-28', '2028-02-29']);
   });
 });

@@ -48,6 +48,11 @@ export interface DemoPlan {
   transactions: DemoTransaction[];
 }
 
+/** The account number seed-demo gives a demo account: its bank's prefix and a hash of its key. */
+export function demoAccountNumberOf(account: DemoAccount): string {
+  return accountNumberOf(account, DEMO_BANKS.find((b) => b.key === account.bankKey)!.numberPrefix);
+}
+
 function bookOf(client: DemoClient, accounts: readonly DemoAccount[]): ClientBook {
   const byRole = (role: DemoAccount['role']) => accounts.find((a) => a.role === role);
   return {
@@ -67,12 +72,7 @@ function bookOf(client: DemoClient, accounts: readonly DemoAccount[]): ClientBoo
  */
 export function planDemoTransactions(endDate: string, seed: number, years = 3): DemoPlan {
   const window = createDemoWindow(endDate, years);
-  const numbers = new Map(
-    DEMO_ACCOUNTS.map((a) => [
-      a.key,
-      accountNumberOf(a, DEMO_BANKS.find((b) => b.key === a.bankKey)!.numberPrefix),
-    ]),
-  );
+  const numbers = new Map(DEMO_ACCOUNTS.map((a) => [a.key, demoAccountNumberOf(a)]));
   const openDay = (a: DemoAccount) => addMonths(window.firstDay, a.opensAfterMonths ?? 0);
   const closeDay = (a: DemoAccount) =>
     a.closedMonthsBeforeEnd === undefined

@@ -121,16 +121,19 @@ async function scoreQuarter(db: Db, ctx: AuditContext, clientId: number, userId:
   });
 }
 
+/**
+ * Each client's analysis history as of `lastDate`, the last day of its books (a client whose open
+ * period is left to ingestion is analysed up to the day before it, so nothing reads the days it lacks).
+ */
 export async function seedDemoAnalysis(
   deps: { db: Db; storage: Storage; ctx: AuditContext },
-  lastDate: string,
-  clientIds: ReadonlyMap<string, number>,
+  clients: readonly { clientId: number; lastDate: string }[],
   analystId: number,
 ): Promise<void> {
   const { db, storage, ctx } = deps;
-  const quarterEnds = lastQuarterEnds(lastDate, 4);
   let seed = 20_261_127;
-  for (const clientId of clientIds.values()) {
+  for (const { clientId, lastDate } of clients) {
+    const quarterEnds = lastQuarterEnds(lastDate, 4);
     const who = { clientId, userId: analystId };
     await computeBalanceTables({ db, data: who, setProgress: async () => undefined });
     const accountGroupId = await allAccountsGroupOf(db, clientId);

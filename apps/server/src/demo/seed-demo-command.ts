@@ -52,6 +52,14 @@ function printSummary(result: SeedDemoResult, inviteTtlHours: number, linkBase: 
   );
   for (const [table, count] of Object.entries(result.counts))
     console.log(`  ${table.padEnd(26)} ${count.toLocaleString('en-US').padStart(9)}`);
+  if (result.withheld.length > 0) {
+    const who = result.withheld.map((w) => `${w.clientName} from ${w.startDate}`).join(', ');
+    const count = result.withheldTransactions.toLocaleString('en-US');
+    console.log(
+      `\nNot booked, for ingestion to fill: ${who} (${count} planned transactions).` +
+        " `npm run cli -- demo-statements DIR` writes their open reports' statements.",
+    );
+  }
   console.log(
     `\nInvitation links (valid ${inviteTtlHours} hours; choose a password, then enrol an authenticator):`,
   );

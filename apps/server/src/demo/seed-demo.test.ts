@@ -10,9 +10,17 @@ import { createPlatform, type Platform } from '../platform/create-platform';
 import { buildLogger } from '../platform/logger';
 import { DEMO_NEGOTIATED_RATES } from './demo-negotiated-rates';
 import { DEMO_NOTES } from './demo-notes';
+import { DEMO_SEED } from './demo-random';
+import { decimalToCents } from './demo-statement';
+import { planDemoTransactions } from './plan-transactions';
 import { DEMO_NOT_EMPTY_MSG, seedDemo, type SeedDemoResult } from './seed-demo';
 import { createInvitationCollector } from './seed-people';
 import { createFreshDatabase } from '../../test/fresh-database';
+
+/** Mid-quarter: the open reports are for 2026's first quarter, and days after it exist. */
+const END = '2026-05-15';
+const WITHHELD_START = '2026-01-01';
+const WITHHELD_CLIENTS = ['Cedar Valley County', 'Millbrook Unified School District'];
 
 let fresh: Awaited<ReturnType<typeof createFreshDatabase>>;
 let database: Database;
@@ -39,7 +47,7 @@ beforeAll(async () => {
     publicUrl: 'http://demo.test',
     storage: platform.storage,
   };
-  result = await seedDemo(deps, { endDate: '2026-03-31' });
+  result = await seedDemo(deps, { endDate: END });
 }, 240_000);
 
 afterAll(async () => {
@@ -52,8 +60,11 @@ const rowsOf = async <T>(query: ReturnType<typeof sql>) => (await database.db.ex
 
 describe('seedDemo on an empty database', () => {
   it('fills every table of the demo', async () => {
-    expect(result.firstDate).toBe('2023-04-01');
-    expect(result.lastDate).toBe('2026-03-31');
+    expect(result.firstDate).toBe('2023-05-16');
+    expect(result.lastDate).toBe(END);
+    expect(result.withheld).toEqual(
+      WITHHELD_CLIENTS.map((clientName) => ({ clientName, startDate: WITHHELD_START })),
+    );
     expect(result.counts).toMatchObject({
       users: 9,
       banks: 8,
@@ -110,12 +121,65 @@ describe('seedDemo on an empty database', () => {
           count(ba.*) filter (where ba.status <> 'Needs Files') as other, sum(ba.statement_months) as months
         from batches b left join batch_accounts ba on ba.batch_id = b.batch_id group by b.batch_id) t`);
     expect(accounts).toEqual([{ empty: 0, notNeedsFiles: 0, offSources: 0 }]);
+    // Nothing uploaded yet: the batches wait for demo-statements' files, so nothing is staged.
+    const [staged] = await rowsOf<{ files: number; rows: number }>(sql`
+      select (select count(*) from batch_files)::int as files, (select count(*) from staging_transactions)::int as rows`);
+    expect(staged).toEqual({ files: 0, rows: 0 });
+  });
+
+  it("books no transaction of Cedar Valley's or Millbrook's accounts from their open period on, and every other client's plan", async () => {
+    const plan = planDemoTransactions(END, DEMO_SEED);
+    const withheldKeys = new Set(['cedar', 'millbrook']);
+    const isWithheld = (key: string, date: string) =>
+      withheldKeys.has(key.split('.')[0]!) && date >= WITHHELD_START;
+    const expected = new Map<string, { count: number; cents: number }>();
+    for (const t of plan.transactions) {
+      if (isWithheld(t.accountKey, t.date)) continue;
+      const sum = expected.get(t.accountKey) ?? { count: 0, cents: 0 };
+      expected.set(t.accountKey, { count: sum.count + 1, cents: sum.cents + t.amountCents });
+    }
+    const booked = await rowsOf<{ number: string; count: number; sum: string; last: string }>(sql`
+      select a.account_number as number, count(*)::int as count, sum(t.amount)::text as sum,
+        max(t.transaction_date)::text as last
+      from transactions t join accounts a using (account_id) group by a.account_number`);
+    for (const p of plan.accounts) {
+      const row = booked.find((b) => b.number === p.accountNumber);
+      const want = expected.get(p.account.key);
+      expect(row && { count: row.count, cents: decimalToCents(row.sum) }, p.account.key).toEqual(want);
+      if (withheldKeys.has(p.account.clientKey)) expect(row!.last < WITHHELD_START).toBe(true);
+    }
+    // The plan has those days, in the period and after it: the books stop short of them.
+    const left = plan.transactions.filter((t) => isWithheld(t.accountKey, t.date));
+    expect(result.withheldTransactions).toBe(left.length);
+    expect(left.some((t) => t.date > '2026-03-31')).toBe(true);
+  });
+
+  it('dates every anchor before the withheld period and ends each balance table on its books’ last day, at the plan’s balance', async () => {
+    const plan = planDemoTransactions(END, DEMO_SEED);
+    const ends = await rowsOf<{ number: string; anchorDate: string; last: string; balance: string }>(sql`
+      select distinct on (a.account_id) a.account_number as number, a.account_balance_date::text as "anchorDate",
+        d.balance_date::text as last, d.balance::text as balance
+      from daily_balances d join accounts a using (account_id) order by a.account_id, d.balance_date desc`);
+    expect(ends).toHaveLength(plan.accounts.length);
+    for (const p of plan.accounts) {
+      const row = ends.find((e) => e.number === p.accountNumber)!;
+      const isWithheld = ['cedar', 'millbrook'].includes(p.account.clientKey);
+      const last = isWithheld ? '2025-12-31' : END;
+      if (isWithheld) expect(row.anchorDate < WITHHELD_START).toBe(true);
+      const balance = plan.transactions
+        .filter((t) => t.accountKey === p.account.key && t.date <= last)
+        .reduce((sum, t) => sum + t.amountCents, p.startBalanceCents);
+      expect({ last: row.last, cents: decimalToCents(row.balance) }, p.account.key).toEqual({
+        last,
+        cents: balance,
+      });
+    }
   });
 
   it('holds investments only on investment and hybrid accounts, some maturing within 90 days', async () => {
     const [row] = await rowsOf<{ misplaced: number; soon: number; clients: number }>(sql`
       select count(*) filter (where a.account_type not in ('Investment', 'Hybrid'))::int as misplaced,
-        count(*) filter (where i.maturity_date between '2026-04-01' and '2026-06-29')::int as soon,
+        count(*) filter (where i.maturity_date between '2026-05-16' and '2026-08-13')::int as soon,
         count(distinct i.client_id)::int as clients
       from investments i join accounts a on a.account_id = i.account_id`);
     expect(row).toMatchObject({ misplaced: 0, clients: 6 });
@@ -147,9 +211,9 @@ describe('seedDemo on an empty database', () => {
     expect(viewers!.n).toBe(4);
   });
 
-  it('gives every client an analysis history: tables, two Monte Carlo runs, a forecast, four cashVest scores', async () => {
+  it('gives every client an analysis history as of its books’ last day: tables, two Monte Carlo runs, a forecast, four cashVest scores', async () => {
     const perClient = await rowsOf<{
-      clientId: number;
+      clientName: string;
       days: number;
       runs: number;
       ends: string;
@@ -157,7 +221,7 @@ describe('seedDemo on an empty database', () => {
       scores: number;
       unscored: number;
     }>(sql`
-      select c.client_id as "clientId",
+      select c.client_name as "clientName",
         (select count(*) from daily_balances d where d.client_id = c.client_id)::int as days,
         (select count(*) from monte_carlo_runs r where r.client_id = c.client_id and r.state = 'done')::int as runs,
         (select string_agg(r.end_date::text, ',' order by r.end_date) from monte_carlo_runs r
@@ -170,9 +234,11 @@ describe('seedDemo on an empty database', () => {
       from clients c order by c.client_id`);
     expect(perClient).toHaveLength(6);
     for (const client of perClient) {
-      expect(client).toMatchObject({
+      // A client whose open period is left to ingestion is analysed up to the day before it.
+      const isWithheld = WITHHELD_CLIENTS.includes(client.clientName);
+      expect(client, client.clientName).toMatchObject({
         runs: 2,
-        ends: '2025-12-31,2026-03-31',
+        ends: isWithheld ? '2025-09-30,2025-12-31' : `2026-03-31,${END}`,
         models: 1,
         scores: 4,
         unscored: 0,
@@ -194,6 +260,6 @@ describe('seedDemo on an empty database', () => {
       publicUrl: 'http://demo.test',
       storage: platform.storage,
     };
-    await expect(seedDemo(deps, { endDate: '2026-03-31' })).rejects.toThrow(DEMO_NOT_EMPTY_MSG);
+    await expect(seedDemo(deps, { endDate: END })).rejects.toThrow(DEMO_NOT_EMPTY_MSG);
   });
 });

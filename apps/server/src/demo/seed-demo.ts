@@ -9,9 +9,16 @@ import { yesterdayIso } from './demo-calendar';
 import { insertDemoNegotiatedRates } from './demo-negotiated-rates';
 import { insertDemoNotes } from './demo-notes';
 import { insertDemoOpenReports } from './demo-open-reports';
+import { DEMO_CLIENTS } from './demo-clients';
 import { DEMO_ASSIGNMENTS } from './demo-people';
 import { DEMO_SEED } from './demo-random';
 import { insertDemoSettingTypes } from './demo-settings';
+import {
+  findAnchorsInWithheld,
+  findBooksEnds,
+  findWithheldStarts,
+  isBookedBySeed,
+} from './demo-withheld-periods';
 import { insertDemoKeywords, insertDemoTransactions } from './load-transactions';
 import { planDemoTransactions } from './plan-transactions';
 import { DEMO_ACTOR, seedUsers, type Invitation, type InvitationCollector } from './seed-people';
@@ -66,6 +73,10 @@ export const DEMO_TABLES = [
 export interface SeedDemoResult {
   firstDate: string;
   lastDate: string;
+  /** The clients whose open period (and what follows) is left to ingestion: name, first day not booked. */
+  withheld: { clientName: string; startDate: string }[];
+  /** The planned transactions not booked for them: `demo-statements` writes the period's. */
+  withheldTransactions: number;
   counts: Record<(typeof DEMO_TABLES)[number], number>;
   invitations: Invitation[];
   seconds: number;
@@ -79,11 +90,13 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
 
 /**
  * `npm run cli -- seed-demo`: six public-sector clients, eight banks, their relationships, templates,
- * forty accounts, groups, links, three years of transactions ending `endDate`, keywords, note categories
- * and quote types, an investment ladder on the investment and hybrid accounts with four investment
- * groups, negotiated rates, two open reports (one with batches), notes with comments and tags, and a few
- * users per role.
- * Only into a database without clients; the same seed and end date give the same rows.
+ * forty accounts, groups, links, three years of transactions ending `endDate` (for the two clients with
+ * an open report, ending before its period: demo-withheld-periods.ts), keywords, note categories and
+ * quote types, an investment ladder on the investment and hybrid accounts with four investment groups,
+ * negotiated rates, two open reports (one with batches), notes with comments and tags, and a few users
+ * per role.
+ * Only into a database without clients; the same end date gives the same rows (one seed, DEMO_SEED,
+ * which `demo-statements` plans the withheld periods with again).
  */
 export async function seedDemo(
   deps: {
@@ -93,14 +106,18 @@ export async function seedDemo(
     publicUrl: string;
     storage: Storage;
   },
-  options: { endDate?: string; seed?: number } = {},
+  options: { endDate?: string } = {},
 ): Promise<SeedDemoResult> {
   const started = performance.now();
   const { db } = deps;
   const { rows } = await db.execute(sql`select exists (select 1 from clients) as "hasClients"`);
   if ((rows[0] as { hasClients: boolean }).hasClients) throw conflict(DEMO_NOT_EMPTY_MSG);
   await seedDefaultRoles(db);
-  const plan = planDemoTransactions(options.endDate ?? yesterdayIso(), options.seed ?? DEMO_SEED);
+  const plan = planDemoTransactions(options.endDate ?? yesterdayIso(), DEMO_SEED);
+  const withheldStarts = findWithheldStarts(plan.lastDate);
+  const misplaced = findAnchorsInWithheld(plan, withheldStarts);
+  if (misplaced.length > 0) throw new Error(`Anchors inside a withheld period: ${misplaced.join(', ')}`);
+  const booked = plan.transactions.filter((t) => isBookedBySeed(t, withheldStarts));
 
   const staff = await seedUsers(deps, DEMO_CONTEXT, 'staff');
   const assignees = (clientKey: string) =>
@@ -108,8 +125,8 @@ export async function seedDemo(
   const { clientIds, accountIds } = await seedStructure(db, DEMO_ACTOR, DEMO_CONTEXT, plan, assignees);
   const keywordIds = await insertDemoKeywords(db);
   await insertDemoSettingTypes(db);
-  await insertDemoTransactions(db, plan.transactions, accountIds, keywordIds);
-  await seedInvestments(db, plan.lastDate, options.seed ?? DEMO_SEED, accountIds);
+  await insertDemoTransactions(db, booked, accountIds, keywordIds);
+  await seedInvestments(db, plan.lastDate, DEMO_SEED, accountIds);
   await insertDemoNegotiatedRates(db, plan.lastDate, clientIds, staff);
   const batchIds = await insertDemoOpenReports(db, plan.lastDate, clientIds);
   await insertDemoNotes(db, plan.lastDate, {
@@ -120,16 +137,21 @@ export async function seedDemo(
   });
   const viewers = await seedUsers(deps, DEMO_CONTEXT, 'client-viewers', clientIds);
   await db.execute(sql`analyze transactions`);
+  const booksEnds = findBooksEnds(plan, withheldStarts);
   await seedDemoAnalysis(
     { db, storage: deps.storage, ctx: DEMO_CONTEXT },
-    plan.lastDate,
-    clientIds,
+    [...clientIds].map(([key, clientId]) => ({ clientId, lastDate: booksEnds.get(key)! })),
     staff.get(DEMO_ANALYST_EMAIL)!.userId,
   );
 
   return {
     firstDate: plan.firstDate,
     lastDate: plan.lastDate,
+    withheld: DEMO_CLIENTS.filter((c) => withheldStarts.has(c.key)).map((c) => ({
+      clientName: c.input.clientName,
+      startDate: withheldStarts.get(c.key)!,
+    })),
+    withheldTransactions: plan.transactions.length - booked.length,
     counts: await countDemoTables(db),
     invitations: [...staff.values(), ...viewers.values()].map((u) => u.invitation),
     seconds: (performance.now() - started) / 1000,

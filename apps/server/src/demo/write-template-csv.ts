@@ -64,9 +64,10 @@ export function findUnsupportedTemplate(template: HeaderTemplate): string | unde
 /**
  * One account's month in the layout of a Header Transaction template: title rows up to headerStart
  * (the account number in the accountNumberHeader cell), the header row as the template says, a row
- * per transaction in date order, and footerRows rows (the ending balance). The description goes
- * whole into the last description column (the template joins them); an unused balance column gets
- * the running balance.
+ * per transaction in date order, and footerRows rows stating the balances (the Ending Balance in
+ * the balance column where there is one; else 'Beginning Balance 1234.56' and 'Ending Balance …' in
+ * the description column). The description goes whole into the last description column (the template
+ * joins them); the balance column, or an unused column named for a balance, gets the running balance.
  */
 export function writeTemplateCsv(statement: DemoStatement, template: HeaderTemplate): string {
   const t = template.transform;
@@ -125,12 +126,23 @@ export function writeTemplateCsv(statement: DemoStatement, template: HeaderTempl
     lines.push(toCsvLine(cells));
   }
 
-  for (let r = 0; r < Number(t.footerRows ?? '0'); r++) {
+  // A balance column already shows where the month starts; without one the footer states both ends.
+  const stated: [string, number][] =
+    balance >= 0
+      ? [['Ending Balance', statement.closingCents]]
+      : [
+          ['Beginning Balance', statement.openingCents],
+          ['Ending Balance', statement.closingCents],
+        ];
+  const footerRows = Number(t.footerRows ?? '0');
+  const footers = stated.slice(Math.max(0, stated.length - footerRows));
+  for (let r = 0; r < footerRows; r++) {
     const cells = emptyRow();
-    const closing = money(formatSignedCents(statement.closingCents));
-    if (r > 0) cells[description] = 'End of statement';
-    else if (balance >= 0) [cells[description], cells[balance]] = ['Ending Balance', closing];
-    else cells[description] = `Ending Balance ${closing}`;
+    const [label, cents] = footers[r] ?? ['End of statement', undefined];
+    const figure = cents === undefined ? '' : money(formatSignedCents(cents));
+    if (cents === undefined) cells[description] = label;
+    else if (balance >= 0) [cells[description], cells[balance]] = [label, figure];
+    else cells[description] = `${label} ${figure}`;
     lines.push(toCsvLine(cells));
   }
   return `${lines.join('\r\n')}\r\n`;
