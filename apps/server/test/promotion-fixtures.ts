@@ -56,11 +56,27 @@ export async function stageTransactionRows(
   validated = false,
 ): Promise<void> {
   await ctx.database.db.execute(sql`insert into staging_transactions (client_id, batch_id, batch_account_id,
-      batch_file_id, row_number, transaction_date, description, amount, validation_status)
+      batch_file_id, row_number, transaction_date, description, amount, validation_status, statement_index)
     select ${refs.clientId}, ${refs.batchId}, ${refs.batchAccountId}, ${refs.batchFileId}, ${firstRow} + n,
-      date '2026-07-01' + (n % 90), 'Line ' || n, ((n % 1000) - 500)::numeric / 4, ${validated}
+      date '2026-07-01' + (n % 90), 'Line ' || n, ((n % 1000) - 500)::numeric / 4, ${validated}, 0
     from generate_series(1, ${count}) n`);
   await linkAccountFile(ctx, refs, count);
+  await stateStatement(ctx, refs);
+}
+
+/**
+ * The file's statement for the batch account, as extraction records it: opening at zero, closing at
+ * what its staged rows add up to, so the account reconciles (issue 39) until a test changes a row.
+ */
+export async function stateStatement(ctx: TestContext, refs: StagingRefs) {
+  await ctx.database.db.execute(sql`insert into staging_statements (client_id, batch_id, batch_account_id,
+      batch_file_id, statement_index, from_date, to_date, opening_balance, closing_balance, balance_source,
+      entry_count)
+    select ${refs.clientId}, ${refs.batchId}, ${refs.batchAccountId}, ${refs.batchFileId}, 0,
+      '2026-07-01', '2026-09-30', 0, coalesce(sum(amount), 0), 'statement', count(*)
+    from staging_transactions where batch_file_id = ${refs.batchFileId} and batch_account_id = ${refs.batchAccountId}
+    on conflict (batch_file_id, statement_index, batch_account_id) do update
+      set closing_balance = excluded.closing_balance, entry_count = excluded.entry_count`);
 }
 
 /** The batch account's part of the file (its fileIdList), as extraction records it. */

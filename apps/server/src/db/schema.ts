@@ -18,6 +18,7 @@ export * from './schema/reporting';
 export * from './schema/bank-links';
 export * from './schema/ingestion';
 export * from './schema/staging';
+export * from './schema/staging-statements';
 export * from './schema/staging-treasury';
 export * from './schema/treasury';
 export * from './schema/treasury-lists';

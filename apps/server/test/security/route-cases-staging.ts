@@ -34,6 +34,11 @@ export const STAGING_TRANSACTION_CASES: Record<string, RouteCase> = {
     url: '/api/transactions/staging/invalidate',
     body: validation(i),
   })),
+  // Issue 39: a decision on possible duplicates, by ids and by every row of a filter.
+  'PUT /api/transactions/staging/duplicates': client((i) => ({
+    url: '/api/transactions/staging/duplicates',
+    body: { decision: 'keep', stagingTransactionIds: [i.stagingTransactionId] },
+  })),
   'DELETE /api/transactions/staging': client((i) => ({
     url: '/api/transactions/staging',
     body: { stagingTransactionId: [i.stagingTransactionId] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DuplicateCountsSchema, ReconciliationSchema } from './reconciliation.schemas';
 
 // ingestion-analysis.md 3 "Batch account" and 4 "Batch account status"; ingestion.md "Batches and
 // batch accounts": a batch account is one account of the batch's relationship, or for a Treasury batch
@@ -28,7 +29,7 @@ export const BATCH_ACCOUNT_MSG = {
 /**
  * GET /api/data-ingestion/accounts/all/{batchId} and /accounts/{id}. For an account row: account (its
  * number), accountName, the first and last staged transaction dates (startDate, endDate) and the
- * statement's opening and closing balances once extraction read them. For a treasury section: type and,
+ * statements' opening and closing balances (the first statement's opening, the last one's closing). For a treasury section: type and,
  * for Fees, totalCharges (the staged fees' amounts). fileIdList holds the batch files (fileAuditIds)
  * extracted into it.
  */
@@ -53,6 +54,13 @@ export const BatchAccountSchema = z.object({
   fileIdList: z.array(z.number().int()),
   /** When VALIDATE THIS BATCH put its validated rows in the books; null until then (isEligibleForPromotion). */
   promotedAt: z.string().nullable(),
+  /**
+   * Issue 39: the statements against the staged rows (null for a treasury section or an investment
+   * account, which have no running balance), and the possible duplicates by decision. startBalance and
+   * endBalance are the first statement's opening and the last one's closing balance.
+   */
+  reconciliation: ReconciliationSchema.nullable(),
+  duplicates: DuplicateCountsSchema,
   updatedAt: z.string(),
 });
 export type BatchAccount = z.infer<typeof BatchAccountSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
 import { BatchAccountSchema, TREASURY_SECTION_TYPES } from './batch-accounts.schemas';
+import { OverrideReasonSchema } from './reconciliation.schemas';
 
 // ingestion-analysis.md 2 "Validate Batch dialog", 4 "Batch account status", 7 "Open reports and
 // batches" (the account and batch actions); ingestion.md "Batches and batch accounts" (promotion).
@@ -41,10 +42,18 @@ export function accountsNotAllowedMessage(action: string, accounts: readonly str
   return `Cannot ${action}: ${accounts.join(', ')}.`;
 }
 
-/** PUT /api/data-ingestion/accounts/validate: {accounts: [{batchAccountId}]}. */
+/**
+ * PUT /api/data-ingestion/accounts/validate: {accounts: [{batchAccountId}]}. overrideReason (ours, issue
+ * 39) validates an account that does not reconcile; it is audited and shown in the validation history.
+ */
 export const ValidateBatchAccountsBodySchema = z.object({
   accounts: z
-    .array(z.object({ batchAccountId: z.number().int().positive() }))
+    .array(
+      z.object({
+        batchAccountId: z.number().int().positive(),
+        overrideReason: OverrideReasonSchema.optional(),
+      }),
+    )
     .min(1, MSG.required)
     .max(200),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../common/messages';
-import { MIME_TYPE_PATTERN, FILE_MSG } from '../files/files.schemas';
+import { MIME_TYPE_PATTERN, FILE_MSG, UPLOAD_EXTENSIONS } from '../files/files.schemas';
 import { FILE_TEMPLATE_TYPES } from './batch-files.schemas';
 
 // ingestion-analysis.md 2 "Upload dialog", 4 "Upload flow", 5 (accepted extensions), 7 "Upload and
@@ -29,25 +29,11 @@ export const EXTRACTION_MSG = {
 } as const;
 
 /**
- * Spec 5's accepted extensions (csv, xls, xlsx, txt, pdf, json) and the bank formats' own (BAI2,
- * camt as xml, OFX/QFX, MT940): ingestion.md step 2 reads those natively. Anything else is refused
+ * Spec 5's accepted extensions (csv, xls, xlsx, txt, pdf, json) and the bank formats' own names (BAI2,
+ * camt, OFX/QFX/QBO, MT940: files.schemas UPLOAD_EXTENSIONS): ingestion.md step 2 reads those natively. Anything else is refused
  * with 'File type not accepted.' before it is uploaded; the server checks the content again.
  */
-export const STATEMENT_UPLOAD_EXTENSIONS = [
-  'csv',
-  'xls',
-  'xlsx',
-  'txt',
-  'pdf',
-  'json',
-  'xml',
-  'bai',
-  'bai2',
-  'ofx',
-  'qfx',
-  'sta',
-  'mt940',
-] as const;
+export const STATEMENT_UPLOAD_EXTENSIONS = UPLOAD_EXTENSIONS;
 
 export function isAcceptedStatementFile(fileName: string): boolean {
   const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';

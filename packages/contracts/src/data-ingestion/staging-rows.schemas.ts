@@ -13,6 +13,12 @@ export const STAGING_ROW_MSG = {
   batchValidated: 'This batch is already validated; its staging rows can no longer change.',
   /** A batch account that is Ignored has no rows to change. */
   accountIgnored: 'This batch account is ignored; restore it first.',
+  /**
+   * A row already in the books cannot change in staging (issue 39 point 4): its change would never
+   * reach the booked row, which is changed where the books are ('Transactions', 'Investments').
+   */
+  bookedRows: (count: number, books: 'Transactions' | 'Investments') =>
+    `${count.toLocaleString('en-US')} of these rows ${count === 1 ? 'is' : 'are'} already in the books: a booked ${books === 'Transactions' ? 'transaction' : 'investment'} is changed in the account's ${books}, not in staging.`,
 } as const;
 
 /** The 400 for ids that are not rows of the named batch account (or do not exist), e.g. 'Staging investment(s)'. */

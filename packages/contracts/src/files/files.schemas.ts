@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-// Statement and report files users upload (ingestion.md); the type is checked again by content.
+// Statement and report files users upload (ingestion.md); the type is checked again by content. The
+// bank formats come under their banks' many names (issue 39 point 5): BAI2 as .bai, .bai2 or .dat, camt
+// as .xml or .053, OFX as .ofx, .qfx or .qbo, MT940 as .sta, .940 or .mt940; every one is read by
+// what it holds, never by its name.
 export const UPLOAD_EXTENSIONS = [
   'csv',
   'txt',
@@ -9,11 +12,15 @@ export const UPLOAD_EXTENSIONS = [
   'pdf',
   'json',
   'xml',
+  '053',
   'bai',
   'bai2',
+  'dat',
   'ofx',
   'qfx',
+  'qbo',
   'sta',
+  '940',
   'mt940',
 ] as const;
 

@@ -9,6 +9,7 @@ import {
   VALIDATION_STATUSES,
 } from '../data-ingestion/staging-rows.schemas';
 import { pagedListSchema, PagedListRequestSchema, SERVER_PAGE_SIZES } from '../paging/paging.schemas';
+import { DUPLICATE_DECISIONS, DUPLICATE_RULES, StagingMatchingSchema } from './staging-duplicates.schemas';
 
 export { VALIDATION_STATUSES, type ValidationStatus } from '../data-ingestion/staging-rows.schemas';
 
@@ -42,7 +43,8 @@ export const STAGING_TRANSACTION_PAGE_SIZES = SERVER_PAGE_SIZES;
  * Columns the inspect list filters and sorts by. accountNumber, transactionDescription (text prefix; the
  * search box matches anywhere in the description), transactionDate (date range), amount (number range),
  * keyword (a list of keyword ids), validationStatus ('Yes' or 'No'), duplicate (true: only possible
- * duplicates, false: only the others). Default order: transactionDate, then row order in its file.
+ * duplicates, false: only the others), duplicateDecision ('undecided', 'keep', 'drop': flagged rows by
+ * decision). Default order: transactionDate, then row order in its file.
  */
 export const STAGING_TRANSACTION_COLUMNS = [
   'accountNumber',
@@ -52,12 +54,14 @@ export const STAGING_TRANSACTION_COLUMNS = [
   'amount',
   'validationStatus',
   'duplicate',
+  'duplicateDecision',
 ] as const;
 export type StagingTransactionColumn = (typeof STAGING_TRANSACTION_COLUMNS)[number];
 
 /**
  * One staged statement line. stagingTransactionId is also sent as transactionId (spec 3). duplicateReason
- * explains a possible duplicate (ingestion.md step 6), null when the row is not one; fileName and
+ * explains a possible duplicate (ingestion.md step 6): which booked or staged row it matches, by which
+ * rule, with the count of identical rows on both sides; null when the row is not one; fileName and
  * rowNumber (1-based, as a person counts) place the row in its statement.
  */
 export const StagingTransactionSchema = z.object({
@@ -74,6 +78,11 @@ export const StagingTransactionSchema = z.object({
   amount: z.number(),
   validationStatus: z.enum(VALIDATION_STATUSES),
   duplicateReason: z.string().nullable(),
+  /** Issue 39: the rule that raised the flag, and the decision on it (null: undecided, or not flagged). */
+  duplicateRule: z.enum(DUPLICATE_RULES).nullable(),
+  duplicateDecision: z.enum(DUPLICATE_DECISIONS).nullable(),
+  /** Already in the books (promoted): it can no longer change in staging. */
+  isBooked: z.boolean(),
   fileName: z.string(),
   rowNumber: z.number().int(),
 });
@@ -150,16 +159,28 @@ export const StagingTransactionBulkEditBodySchema = z.object({
 export type StagingTransactionBulkEditBody = z.input<typeof StagingTransactionBulkEditBodySchema>;
 
 /** PUT /api/transactions/staging/validate and /invalidate: rows of one batch account. */
-export const StagingTransactionValidationBodySchema = z.object({
-  batchAccountId: z.number().int().positive(),
-  stagingTransactionIds: stagingRowIdsSchema(),
-});
+export const StagingTransactionValidationBodySchema = z
+  .object({
+    batchAccountId: z.number().int().positive(),
+    stagingTransactionIds: stagingRowIdsSchema().optional(),
+    /** Ours (issue 39): every row of the account matching the list's filters and search, not only a page. */
+    matching: StagingMatchingSchema.omit({ batchAccountIds: true }).optional(),
+  })
+  .refine((s) => (s.stagingTransactionIds === undefined) !== (s.matching === undefined), {
+    message: 'Send either stagingTransactionIds or matching.',
+  });
 export type StagingTransactionValidationBody = z.input<typeof StagingTransactionValidationBodySchema>;
 
 /** DELETE /api/transactions/staging: stagingTransactionId as a list (spec 7). */
-export const StagingTransactionDeleteBodySchema = z.object({
-  stagingTransactionId: stagingRowIdsSchema(),
-});
+export const StagingTransactionDeleteBodySchema = z
+  .object({
+    stagingTransactionId: stagingRowIdsSchema().optional(),
+    /** Ours (issue 39): every row matching the list's filters and search. */
+    matching: StagingMatchingSchema.optional(),
+  })
+  .refine((s) => (s.stagingTransactionId === undefined) !== (s.matching === undefined), {
+    message: 'Send either stagingTransactionId or matching.',
+  });
 
 /** Every change answers with the spec's msg and how many rows it touched. */
 export const StagingTransactionChangeResultSchema = StagingChangeResultSchema;

@@ -5,7 +5,6 @@ import {
   foreignKey,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -53,12 +52,17 @@ export const batchAccounts = pgTable(
     // The statement months of the batch period this account should deliver; the batch's sourcesRequired
     // is their sum (a treasury statement covers its three sections at once: see start-ingestion.service).
     statementMonths: smallint('statement_months').notNull(),
-    // The statement's opening and closing balances, when the extracted file states them (BAI2, camt, OFX).
-    startBalance: numeric('start_balance', { precision: 18, scale: 2 }),
-    endBalance: numeric('end_balance', { precision: 18, scale: 2 }),
+    // Start Balance and End Balance are read from the account's statements (staging_statements).
     // Set by VALIDATE THIS BATCH once the account's validated rows are in the books; cleared when a new
     // file is extracted into it (it goes back to Needs Validation).
     promotedAt: timestamp('promoted_at', { withTimezone: true }),
+    // Issue 39 point 1: an account that does not reconcile is validated only with an override and a
+    // reason, kept here (and audited) with what the reconciliation said then; a change of its rows or
+    // a new file clears it, since the decision did not cover them.
+    overrideReason: text('override_reason'),
+    overrideSummary: text('override_summary'),
+    overrideBy: integer('override_by').references(() => users.userId),
+    overrideAt: timestamp('override_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

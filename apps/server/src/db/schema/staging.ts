@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  DUPLICATE_DECISIONS,
+  DUPLICATE_RULES,
+} from '@tideline/contracts/staging-transactions/staging-duplicates.schemas';
+import {
   bigint,
+  check,
   bigserial,
   date,
   index,
@@ -43,6 +48,18 @@ export const stagingTransactions = pgTable(
     duplicateOfBatchFileId: integer('duplicate_of_batch_file_id').references(() => batchFiles.batchFileId, {
       onDelete: 'set null',
     }),
+    // Issue 39 point 2: by which rule the flag was raised ('reference': the bank's own reference of the
+    // entry, FITID and the like; 'match': date, amount and description), and what a person decided:
+    // 'keep' books it as a real row, 'drop' leaves it out of the books. Null while undecided: such a
+    // row blocks its account's validation and is never booked.
+    duplicateRule: text('duplicate_rule', { enum: DUPLICATE_RULES }),
+    duplicateDecision: text('duplicate_decision', { enum: DUPLICATE_DECISIONS }),
+    // The statement of its file the row belongs to (staging_statements.statement_index), for the
+    // reconciliation; null when the file states no statements (a pull).
+    statementIndex: integer('statement_index'),
+    // The bank's own reference of the entry when the file gives one (OFX FITID, BAI2 bank reference,
+    // camt AcctSvcrRef, MT940 bank reference): the first duplicate rule.
+    bankReference: text('bank_reference'),
   },
   (t) => [
     ...stagingRowConstraints('staging_transactions', t),
@@ -72,6 +89,10 @@ export const stagingTransactions = pgTable(
     index('staging_transactions_duplicate_file_idx')
       .on(t.duplicateOfBatchFileId)
       .where(sql`${t.duplicateOfBatchFileId} is not null`),
+    check(
+      'staging_transactions_duplicate_decision_check',
+      sql`${t.duplicateDecision} is null or ${t.duplicateRule} is not null`,
+    ),
   ],
 );
 

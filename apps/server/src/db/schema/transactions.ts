@@ -41,6 +41,8 @@ export const transactions = pgTable(
     sourceRowNumber: integer('source_row_number'),
     sourceSheetName: text('source_sheet_name'),
     stagingTransactionId: bigint('staging_transaction_id', { mode: 'number' }),
+    // The bank's own reference of the entry (issue 39): a later statement repeating it is a duplicate.
+    bankReference: text('bank_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -70,6 +72,10 @@ export const transactions = pgTable(
       .on(t.fileId)
       .where(sql`${t.fileId} is not null`),
     // A staging row becomes at most one transaction: promoting again adds nothing (on conflict do nothing).
+    // A staged row's bank reference finds the booked row of the same reference in the account.
+    index('transactions_account_reference_idx')
+      .on(t.accountId, t.bankReference)
+      .where(sql`${t.bankReference} is not null`),
     uniqueIndex('transactions_staging_transaction_key')
       .on(t.stagingTransactionId)
       .where(sql`${t.stagingTransactionId} is not null`),

@@ -22,7 +22,7 @@ import * as q from './staging-investments.queries';
 /** Locks the rows; any id missing or another client's answers 404, a read-only row 409. */
 async function lockChangeableInvestments(tx: Tx, user: CurrentUser, ids: readonly number[]) {
   const locked = await q.lockStagingInvestments(tx, ids, whereClientVisible(user, si.clientId));
-  return assertLockedChangeable(locked, ids.length, STAGING_INVESTMENT_MSG.notFound);
+  return assertLockedChangeable(locked, ids.length, STAGING_INVESTMENT_MSG.notFound, 'Investments');
 }
 
 const auditedRow = (r: q.StagingInvestmentValues) => ({
@@ -89,6 +89,8 @@ const STAGING_INVESTMENTS: StagingRowKind = {
   auditPrefix: 'staging_investment',
   selectIdsInBatchAccount: q.selectIdsInBatchAccount,
   updateValidationStatus: q.updateValidationStatus,
+  countBooked: q.countBookedInvestments,
+  books: 'Investments',
 };
 
 /** PUT /staging/validate and /staging/invalidate: rows of one batch account; answers how many changed. */

@@ -92,7 +92,13 @@ export async function selectStagingInvestmentById(db: DbOrTx, id: number, visibl
 /** The rows among `ids` that `visible` lets through, locked, with their batch account's and batch's state. */
 export function lockStagingInvestments(db: DbOrTx, ids: readonly number[], visible?: SQL) {
   return db
-    .select({ row: si, status: batchAccounts.status, batchValidatedAt: batches.validatedAt })
+    .select({
+      row: si,
+      status: batchAccounts.status,
+      batchValidatedAt: batches.validatedAt,
+      isBooked: sql<boolean>`exists (select 1 from investments b
+        where b.staging_investment_id = ${si.stagingInvestmentId})`,
+    })
     .from(si)
     .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, si.batchAccountId))
     .innerJoin(batches, eq(batches.batchId, si.batchId))
@@ -120,6 +126,13 @@ export type StagingInvestmentChanges = Pick<
 export async function updateStagingInvestment(db: DbOrTx, id: number, values: StagingInvestmentChanges) {
   const [row] = await db.update(si).set(values).where(eq(si.stagingInvestmentId, id)).returning();
   return row!;
+}
+
+/** How many of the rows are in the books (an investment carries their staging id). */
+export async function countBookedInvestments(db: DbOrTx, ids: readonly number[]): Promise<number> {
+  const { rows } = await db.execute(sql`select count(*)::int as n from investments
+    where staging_investment_id = any(${sql.param([...ids])}::bigint[])`);
+  return (rows[0] as { n: number }).n;
 }
 
 /** Which of `ids` are rows of the batch account. */

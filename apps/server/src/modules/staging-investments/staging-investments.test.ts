@@ -5,7 +5,15 @@ import {
   investmentsNotInBatchAccountMessage,
   STAGING_INVESTMENT_MSG,
 } from '@tideline/contracts/staging-investments/staging-investments.schemas';
-import { auditLog, batchAccountFiles, batchAccounts, batches, stagingInvestments } from '../../db/schema';
+import { STAGING_ROW_MSG } from '@tideline/contracts/data-ingestion/staging-rows.schemas';
+import {
+  auditLog,
+  batchAccountFiles,
+  batchAccounts,
+  batches,
+  investments,
+  stagingInvestments,
+} from '../../db/schema';
 import { dayFromToday, investmentTypeId } from '../../../test/investment-fixtures';
 import {
   addBatchAccount,
@@ -228,6 +236,31 @@ describe('PUT /api/investments/staging/:id', () => {
     const locked = await edit(ids[0]!, { fund: 'Other' });
     expect(locked.statusCode).toBe(409);
     expect(locked.json().msg).toBe(STAGING_INVESTMENT_MSG.batchValidated);
+  });
+
+  it('refuses to change a row already in the books, whose change would never reach it (issue 39 point 4)', async () => {
+    await db().insert(investments).values({
+      clientId: world.clientId,
+      accountId: world.accountId,
+      investmentTypeId: billTypeId,
+      marketIdentifier: '912797GK7',
+      faceValue: '100000.00',
+      settlementAmount: '99000.00',
+      interestRate: '4',
+      settlementDate: '2026-07-01',
+      maturityDate: '2027-01-01',
+      stagingInvestmentId: ids[0]!,
+    });
+    const booked = STAGING_ROW_MSG.bookedRows(1, 'Investments');
+    expect(booked).toBe(
+      "1 of these rows is already in the books: a booked investment is changed in the account's Investments, not in staging.",
+    );
+    const refused = await edit(ids[0]!, { fund: 'Other' });
+    expect([refused.statusCode, refused.json().msg]).toEqual([409, booked]);
+    const invalidate = await setValidation('invalidate', { stagingInvestmentIds: [ids[0]!] });
+    expect([invalidate.statusCode, invalidate.json().msg]).toEqual([409, booked]);
+    expect((await remove([ids[0]!])).statusCode).toBe(409);
+    expect((await edit(ids[1]!)).statusCode).toBe(200);
   });
 
   it("answers 404 for another client's row to a client-scoped user, 403 without EDIT", async () => {

@@ -66,11 +66,12 @@ beforeAll(async () => {
   ids = [...first.ids, ...second.ids];
   // As extraction leaves them: the check matches the books, the second file's deposit the first's.
   await ctx.database.db.execute(
-    `update staging_transactions set duplicate_of_transaction_id = ${bookedId} where staging_transaction_id = ${ids[0]}`,
+    `update staging_transactions set duplicate_of_transaction_id = ${bookedId}, duplicate_rule = 'match'
+      where staging_transaction_id = ${ids[0]}`,
   );
   await ctx.database.db.execute(
     `update staging_transactions set duplicate_of_staging_transaction_id = ${ids[2]},
-      duplicate_of_batch_file_id = ${firstFile} where staging_transaction_id = ${ids[3]}`,
+      duplicate_of_batch_file_id = ${firstFile}, duplicate_rule = 'match' where staging_transaction_id = ${ids[3]}`,
   );
   await stageTransactions(ctx, other, [{ transactionDate: '2026-07-01', amount: '1.00' }]);
 });
@@ -102,6 +103,9 @@ describe('POST /api/transactions/staging/inspect', () => {
       amount: 1200,
       validationStatus: 'No',
       duplicateReason: null,
+      duplicateRule: null,
+      duplicateDecision: null,
+      isBooked: false,
       fileName: 'july.csv',
       rowNumber: 3,
     });
@@ -110,10 +114,13 @@ describe('POST /api/transactions/staging/inspect', () => {
   it('explains possible duplicates: a transaction in the books, or a row of another file', async () => {
     const { results } = (await inspect({})).json() as { results: StagingTransaction[] };
     const reasonOf = (id: number) => results.find((r) => r.stagingTransactionId === id)!.duplicateReason;
+    // Issue 39: the rule, and how many rows alike each side holds.
     expect(reasonOf(ids[0]!)).toBe(
-      `Same account, date, amount and description as transaction ${bookedId} in the books.`,
+      `Same date, amount and description as transaction ${bookedId} in the books: 1 row alike in this file, 1 row alike in the books.`,
     );
-    expect(reasonOf(ids[3]!)).toBe('Same account, date, amount and description as row 4 of july.csv.');
+    expect(reasonOf(ids[3]!)).toBe(
+      'Same date, amount and description as row 4 of july.csv: 1 row alike in this file, 1 row alike in july.csv.',
+    );
     expect(reasonOf(ids[2]!)).toBeNull();
   });
 
@@ -202,7 +209,10 @@ describe('GET /api/transactions/staging/single/:id', () => {
       stagingTransactionId: ids[3],
       fileName: 'august.csv',
       rowNumber: 2,
-      duplicateReason: 'Same account, date, amount and description as row 4 of july.csv.',
+      duplicateReason:
+        'Same date, amount and description as row 4 of july.csv: 1 row alike in this file, 1 row alike in july.csv.',
+      duplicateRule: 'match',
+      duplicateDecision: null,
     });
     const { roleName } = await createRole(ctx, ['VIEW_STAGING_TRANSACTIONS'], true);
     const scoped = await createSignedInUser(ctx, roleName, [other.clientId]);

@@ -10,6 +10,7 @@ import {
   stagingTransactions as st,
 } from '../../db/schema';
 import type { CompiledListQuery } from '../../platform/paging/paged-list';
+import { clearFlagsPointingAt } from '../data-ingestion/staging/flag-duplicates.queries';
 import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging/staging-rows.queries';
 
 // ingestion-analysis.md 7 "Staging transactions": the SQL of Inspect Staging Transactions and its edits.
@@ -38,6 +39,27 @@ const stagingFields = {
   duplicateRowNumber: otherRow.rowNumber,
   duplicateSheetName: otherRow.sheetName,
   duplicateFileName: otherFile.uploadedFileName,
+  duplicateRule: st.duplicateRule,
+  duplicateDecision: st.duplicateDecision,
+  bankReference: st.bankReference,
+  // Issue 39 point 2: a flag by date, amount and description says how many rows alike each side holds.
+  sameInFile: sql<number | null>`case when ${st.duplicateRule} is distinct from 'reference' then
+    (select count(*)::int from staging_transactions x where x.batch_account_id = ${st.batchAccountId}
+      and x.batch_file_id = ${st.batchFileId} and x.transaction_date = ${st.transactionDate}
+      and x.amount = ${st.amount} and x.description = ${st.description}) end`,
+  sameThere: sql<number | null>`case when ${st.duplicateRule} is distinct from 'reference' then
+    case when ${st.duplicateOfTransactionId} is not null then
+      (select count(*)::int from transactions t where t.account_id = ${batchAccounts.accountId}
+        and t.transaction_date = ${st.transactionDate} and t.amount = ${st.amount}
+        and t.description = ${st.description})
+    else (select count(*)::int from staging_transactions x where x.batch_file_id = ${st.duplicateOfBatchFileId}
+      and x.transaction_date = ${st.transactionDate} and x.amount = ${st.amount}
+      and x.description = ${st.description}
+      and x.batch_account_id in (select oba.batch_account_id from batch_accounts oba
+        where oba.account_id = ${batchAccounts.accountId})) end end`,
+  // Issue 39 point 4: a row already in the books changes there, not here.
+  isBooked: sql<boolean>`exists (select 1 from transactions b
+    where b.staging_transaction_id = ${st.stagingTransactionId})`,
 };
 
 /** Rows with what the dialog shows: account number, keyword name, file, and the duplicate's file and row. */
@@ -110,6 +132,24 @@ export async function selectStagingTotal(db: DbOrTx, batchAccountIds: readonly n
   return Number((rows[0] as { total: number } | undefined)?.total ?? 0);
 }
 
+/** The ids of the rows under `where` (the list's FROM), in row order, at most `limit`. */
+export async function selectMatchingIds(
+  db: DbOrTx,
+  scope: SQL,
+  where: SQL | undefined,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: st.stagingTransactionId })
+    .from(st)
+    .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
+    .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
+    .where(and(scope, where))
+    .orderBy(st.stagingTransactionId)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 export function whereBatchAccounts(batchAccountIds: readonly number[]): SQL {
   return batchAccountIds.length === 1
     ? eq(st.batchAccountId, batchAccountIds[0]!)
@@ -136,6 +176,8 @@ export function lockStagingRows(db: DbOrTx, ids: readonly number[], visible?: SQ
       row: st,
       status: batchAccounts.status,
       batchValidatedAt: batches.validatedAt,
+      isBooked: sql<boolean>`exists (select 1 from transactions b
+        where b.staging_transaction_id = ${st.stagingTransactionId})`,
     })
     .from(st)
     .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
@@ -173,6 +215,31 @@ export async function updateStagingRow(
   return row!;
 }
 
+/** How many of the rows are in the books (a transaction carries their staging id). */
+export async function countBookedRows(db: DbOrTx, ids: readonly number[]): Promise<number> {
+  const { rows } = await db.execute(sql`select count(*)::int as n from transactions
+    where staging_transaction_id = any(${bigints(ids)})`);
+  return (rows[0] as { n: number }).n;
+}
+
+/** Sets the duplicate decision of the flagged rows among `ids` that differ; answers the ids that changed. */
+export async function updateDuplicateDecision(
+  db: DbOrTx,
+  ids: readonly number[],
+  decision: 'keep' | 'drop' | null,
+): Promise<{ id: number; batchAccountId: number; clientId: number }[]> {
+  const { rows } = await db.execute(sql`update staging_transactions s
+    set duplicate_decision = ${decision}, duplicate_rule = coalesce(s.duplicate_rule, 'match')
+    where s.staging_transaction_id = any(${bigints(ids)})
+      and (s.duplicate_of_transaction_id is not null or s.duplicate_of_staging_transaction_id is not null)
+      and s.duplicate_decision is distinct from ${decision}
+    returning s.staging_transaction_id as id, s.batch_account_id as "batchAccountId", s.client_id as "clientId"`);
+  return (rows as { id: number | string; batchAccountId: number; clientId: number }[]).map((r) => ({
+    ...r,
+    id: Number(r.id),
+  }));
+}
+
 /** Sets Validated? on the rows whose flag differs; answers the ids that changed. */
 export async function updateValidationStatus(
   db: DbOrTx,
@@ -192,9 +259,7 @@ export async function updateValidationStatus(
  * them go too (the row pointer would clear itself, the file pointer would stay).
  */
 export async function deleteStagingRows(db: DbOrTx, ids: readonly number[]): Promise<void> {
-  await db.execute(sql`update staging_transactions
-    set duplicate_of_staging_transaction_id = null, duplicate_of_batch_file_id = null
-    where duplicate_of_staging_transaction_id = any(${bigints(ids)})`);
+  await clearFlagsPointingAt(db, sql`o.duplicate_of_staging_transaction_id = any(${bigints(ids)})`);
   await deleteStagingRowsKeepingCounts(db, 'staging_transactions', 'staging_transaction_id', ids);
 }
 

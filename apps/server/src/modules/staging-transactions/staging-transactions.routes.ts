@@ -15,12 +15,23 @@ import {
   StagingTransactionUpdateParamsSchema,
   StagingTransactionValidationBodySchema,
 } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
+import {
+  DUPLICATE_MSG,
+  StagingDuplicateDecisionBodySchema,
+} from '@tideline/contracts/staging-transactions/staging-duplicates.schemas';
 import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import { createKeywordCategoriesService } from '../settings/keyword-categories.service';
+import { decideDuplicates } from './staging-duplicate-decisions.service';
 import { bulkEditStagingTransactions, editStagingTransaction } from './staging-edits.service';
 import { findStagingTransaction, listStagingTransactions } from './staging-transactions.service';
 import { deleteStagingTransactions, setValidationStatus } from './staging-validation.service';
+
+const DUPLICATE_DECISION_MSG = {
+  keep: DUPLICATE_MSG.kept,
+  drop: DUPLICATE_MSG.dropped,
+  undecided: DUPLICATE_MSG.undecided,
+} as const;
 
 // ingestion-analysis.md 7 "Staging transactions" (/api/transactions/staging, mounted under
 // /api/transactions): Inspect Staging Transactions, its edits, Validate and Invalidate, and delete.
@@ -123,10 +134,23 @@ export function stagingTransactionsRoutes(deps: { db: Db }): FastifyPluginAsyncZ
         const changedCount = await deleteStagingTransactions(
           db,
           req.currentUser!,
-          req.body.stagingTransactionId,
+          req.body,
           auditContextOf(req),
         );
         return { msg: STAGING_TRANSACTION_MSG.deleted, changedCount };
+      },
+    );
+
+    // Issue 39 point 2: keep, drop or undecide the possible duplicates of a selection.
+    app.put(
+      '/staging/duplicates',
+      {
+        config: { access: { permissions: ['EDIT_STAGING_TRANSACTIONS'] } },
+        schema: { body: StagingDuplicateDecisionBodySchema, ...changeResult },
+      },
+      async (req) => {
+        const changedCount = await decideDuplicates(db, req.currentUser!, req.body, auditContextOf(req));
+        return { msg: DUPLICATE_DECISION_MSG[req.body.decision], changedCount };
       },
     );
 

@@ -17,6 +17,8 @@ import * as q from './staging-transactions.queries';
 
 type StagingInspectQuery = z.output<typeof StagingInspectRequestSchema>;
 
+const IS_FLAGGED = sql`(${st.duplicateOfTransactionId} is not null or ${st.duplicateOfStagingTransactionId} is not null)`;
+
 // ingestion-analysis.md 2 "Staging transactions dialog": Account, Date, Description, Keywords,
 // Debit/Credit, Validated?; the search box matches anywhere in the description.
 export const stagingTransactionList = definePagedList({
@@ -46,9 +48,11 @@ export const stagingTransactionList = definePagedList({
       sortable: true,
       filterable: true,
     },
-    duplicate: {
-      sql: sql`(${st.duplicateOfTransactionId} is not null or ${st.duplicateOfStagingTransactionId} is not null)`,
-      kind: 'boolean',
+    duplicate: { sql: IS_FLAGGED, kind: 'boolean', sortable: true, filterable: true },
+    // Flagged rows by decision: 'undecided', 'keep' or 'drop' (rows not flagged have none).
+    duplicateDecision: {
+      sql: sql`(case when ${IS_FLAGGED} then coalesce(${st.duplicateDecision}, 'undecided') end)`,
+      kind: 'enum',
       sortable: true,
       filterable: true,
     },
@@ -58,20 +62,40 @@ export const stagingTransactionList = definePagedList({
   defaultSort: [{ id: 'transactionDate', desc: false }],
 });
 
-const SAME = 'Same account, date, amount and description as';
+const isFlaggedRow = (row: q.StagingRow) =>
+  row.duplicateOfTransactionId !== null || row.duplicateRowNumber !== null;
 
-/** ingestion.md step 6, in the words of the extraction message (complete-staging.ts describeMatch). */
-function describeDuplicate(row: q.StagingRow): string | null {
+/** Where the matched row is: "transaction 8812 in the books", "row 4 of july.csv". */
+function describeMatched(row: q.StagingRow): string {
   if (row.duplicateOfTransactionId !== null)
-    return `${SAME} transaction ${row.duplicateOfTransactionId} in the books.`;
-  if (row.duplicateRowNumber === null) return null;
+    return `transaction ${row.duplicateOfTransactionId} in the books`;
   const where = row.duplicateSheetName
     ? `row ${row.duplicateRowNumber} of sheet ${row.duplicateSheetName}`
     : `row ${row.duplicateRowNumber}`;
-  return `${SAME} ${where} of ${row.duplicateFileName ?? 'another file'}.`;
+  return `${where} of ${row.duplicateFileName ?? 'another file'}`;
+}
+
+const alike = (n: number | null) => `${(n ?? 0).toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'} alike`;
+
+/**
+ * ingestion.md step 6 as issue 39 point 2 asks: which booked or staged row the flag matches, by which
+ * rule, and for the date, amount and description rule how many rows alike each side holds.
+ */
+function describeDuplicate(row: q.StagingRow): string | null {
+  if (!isFlaggedRow(row)) return null;
+  const matched = describeMatched(row);
+  if (row.duplicateRule === 'reference')
+    return `Bank reference ${row.bankReference ?? ''} is already in ${matched}.`;
+  const there =
+    row.duplicateOfTransactionId !== null ? 'the books' : (row.duplicateFileName ?? 'the other file');
+  return (
+    `Same date, amount and description as ${matched}: ${alike(row.sameInFile)} in this file, ` +
+    `${alike(row.sameThere)} in ${there}.`
+  );
 }
 
 export function toStagingTransaction(row: q.StagingRow): StagingTransaction {
+  const isFlagged = isFlaggedRow(row);
   return {
     stagingTransactionId: row.stagingTransactionId,
     transactionId: row.stagingTransactionId,
@@ -84,6 +108,9 @@ export function toStagingTransaction(row: q.StagingRow): StagingTransaction {
     amount: Number(row.amount),
     validationStatus: row.validationStatus ? 'Yes' : 'No',
     duplicateReason: describeDuplicate(row),
+    duplicateRule: isFlagged ? row.duplicateRule : null,
+    duplicateDecision: isFlagged ? row.duplicateDecision : null,
+    isBooked: row.isBooked,
     fileName: row.fileName,
     // The file's row as the template engine and the extraction message count it (the header is row 1).
     rowNumber: row.rowNumber,

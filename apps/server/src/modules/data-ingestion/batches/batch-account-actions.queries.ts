@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/open-database';
+import { clearFlagsPointingAt } from '../staging/flag-duplicates.queries';
 
 // The Validate Batch dialog's account actions in SQL (ingestion-analysis.md 4 "Batch account status"),
 // set-based over the accounts' staging rows.
@@ -22,6 +23,10 @@ export interface BatchAccountState {
   restoreStatus: string | null;
   /** How the refusals name it: the account's name (or number), or the treasury section. */
   label: string;
+  /** Null for a treasury section. */
+  accountId: number | null;
+  /** Its transactions reconcile against their statements: a Transaction or Hybrid batch's account. */
+  isReconciled: boolean;
 }
 
 /** The batch accounts under a row lock, so two actions on one account queue up. */
@@ -31,8 +36,10 @@ export async function lockBatchAccountStates(
 ): Promise<BatchAccountState[]> {
   const { rows } = await db.execute(sql`select ba.batch_account_id as "batchAccountId",
       ba.client_id as "clientId", ba.batch_id as "batchId", ba.status, ba.restore_status as "restoreStatus",
-      coalesce(a.account_name, a.account_number, ba.section_type, ba.batch_account_id::text) as label
+      coalesce(a.account_name, a.account_number, ba.section_type, ba.batch_account_id::text) as label,
+      ba.account_id as "accountId", b.template_type in ('Transaction', 'Hybrid') as "isReconciled"
     from batch_accounts ba left join accounts a on a.account_id = ba.account_id
+    join batches b on b.batch_id = ba.batch_id
     where ${where}
     order by ba.batch_account_id
     for update of ba`);
@@ -43,6 +50,22 @@ export const whereBatchAccountIds = (ids: readonly number[]) => sql`ba.batch_acc
 
 export const whereBatchSections = (batchId: number, sectionTypes: readonly string[]) =>
   sql`ba.batch_id = ${batchId} and ba.section_type = any(${sql.param([...sectionTypes])}::text[])`;
+
+/** An override covered the rows it was given; a change of them, or new ones, needs a new decision. */
+export const CLEAR_OVERRIDE = sql.raw(
+  'override_reason = null, override_summary = null, override_by = null, override_at = null',
+);
+
+/** Validate on an account that does not reconcile: who decided, why, and what the reconciliation said. */
+export async function recordOverride(
+  db: DbOrTx,
+  batchAccountId: number,
+  override: { reason: string; summary: string; userId: number },
+): Promise<void> {
+  await db.execute(sql`update batch_accounts set override_reason = ${override.reason},
+      override_summary = ${override.summary}, override_by = ${override.userId}, override_at = now()
+    where batch_account_id = ${batchAccountId}`);
+}
 
 /** Validate: every staged row of the accounts Yes, the accounts Validated. */
 export async function markAccountsValidated(db: DbOrTx, ids: readonly number[]): Promise<void> {
@@ -61,12 +84,13 @@ export async function markAccountsValidated(db: DbOrTx, ids: readonly number[]):
  * validated refers to them (delete-batches.queries deleteUnreferencedFiles).
  */
 export async function removeAccountsFiles(db: DbOrTx, ids: readonly number[]) {
-  // Other rows' flags pointing at these rows go first: the row pointer would clear itself, the file
-  // pointer would stay and name a file whose row is gone (as stage-file.queries does for files).
-  await db.execute(sql`update staging_transactions o
-    set duplicate_of_staging_transaction_id = null, duplicate_of_batch_file_id = null
-    where o.duplicate_of_staging_transaction_id in
-      (select s.staging_transaction_id from staging_transactions s where s.batch_account_id = any(${ints(ids)}))`);
+  await clearFlagsPointingAt(
+    db,
+    sql`o.duplicate_of_staging_transaction_id in
+      (select s.staging_transaction_id from staging_transactions s where s.batch_account_id = any(${ints(ids)}))`,
+  );
+  // The accounts' statements go with their rows (a file another account shares stays).
+  await db.execute(sql`delete from staging_statements where batch_account_id = any(${ints(ids)})`);
   let stagingRows = 0;
   for (const table of STAGING_TABLES) {
     const { rows } = await db.execute(sql`with d as (delete from ${sql.identifier(table)}
@@ -94,10 +118,10 @@ export async function removeAccountsFiles(db: DbOrTx, ids: readonly number[]) {
   return { stagingRows, batchFiles, storedFileIds };
 }
 
-/** Ignore: Ignored, remembering the status it had; the statement balances went with the files. */
+/** Ignore: Ignored, remembering the status it had; the statements went with the files. */
 export async function markAccountsIgnored(db: DbOrTx, ids: readonly number[]): Promise<void> {
   await db.execute(sql`update batch_accounts set restore_status = status, status = 'Ignored',
-      start_balance = null, end_balance = null, updated_at = now()
+      ${CLEAR_OVERRIDE}, updated_at = now()
     where batch_account_id = any(${ints(ids)})`);
 }
 

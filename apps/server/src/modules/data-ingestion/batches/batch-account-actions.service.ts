@@ -17,6 +17,7 @@ import { findVisibleBatch } from './batches.service';
 import { deleteUnreferencedFiles } from './delete-batches.queries';
 import { removeStoredObjects } from './delete-batches.service';
 import type { IngestionDeps } from '../ingestion-deps';
+import { assertReconciledOrOverridden } from '../reconciliation/validation-gate';
 
 // ingestion-analysis.md 4 "Batch account status": Validate on Needs Validation; Ignore on Needs Files
 // or Needs Validation (it removes the account's files and staging rows); Restore on Ignored; Delete
@@ -59,11 +60,25 @@ async function auditStatus(
   });
 }
 
-async function validateLocked(tx: Tx, states: readonly q.BatchAccountState[], ctx: AuditContext) {
+async function validateLocked(
+  tx: Tx,
+  user: CurrentUser,
+  states: readonly q.BatchAccountState[],
+  overrides: ReadonlyMap<number, string>,
+  ctx: AuditContext,
+) {
   assertStatuses(states, 'validate', (s) => s === 'Needs Validation');
+  const decided = await assertReconciledOrOverridden(tx, states, overrides);
   const ids = states.map((s) => s.batchAccountId);
   await q.markAccountsValidated(tx, ids);
-  for (const s of states) await auditStatus(tx, ctx, s, { status: 'Validated' });
+  for (const s of states) {
+    const override = decided.get(s.batchAccountId);
+    if (override) await q.recordOverride(tx, s.batchAccountId, { ...override, userId: user.userId });
+    await auditStatus(tx, ctx, s, {
+      status: 'Validated',
+      ...(override ? { overrideReason: override.reason, overrideSummary: override.summary } : {}),
+    });
+  }
   return ids;
 }
 
@@ -71,11 +86,15 @@ async function validateLocked(tx: Tx, states: readonly q.BatchAccountState[], ct
 export async function validateBatchAccounts(
   deps: IngestionDeps,
   user: CurrentUser,
-  ids: readonly number[],
+  accounts: readonly { batchAccountId: number; overrideReason?: string | undefined }[],
   ctx: AuditContext,
 ): Promise<BatchAccountsChanged> {
+  const overrides = new Map(
+    accounts.flatMap((a) => (a.overrideReason ? [[a.batchAccountId, a.overrideReason] as const] : [])),
+  );
+  const ids = accounts.map((a) => a.batchAccountId);
   const changed = await deps.db.transaction(async (tx) =>
-    validateLocked(tx, await lockVisibleAccounts(tx, user, ids), ctx),
+    validateLocked(tx, user, await lockVisibleAccounts(tx, user, ids), overrides, ctx),
   );
   return {
     msg: BATCH_VALIDATION_MSG.accountsValidated,
@@ -97,7 +116,7 @@ export async function validateTreasurySections(
   const changed = await deps.db.transaction(async (tx) => {
     const states = await q.lockBatchAccountStates(tx, q.whereBatchSections(input.batchId, input.batchTypes));
     if (states.length === 0) throw new AppError(422, BATCH_VALIDATION_MSG.notTreasuryBatch);
-    return validateLocked(tx, states, ctx);
+    return validateLocked(tx, user, states, new Map(), ctx);
   });
   return {
     msg: BATCH_VALIDATION_MSG.accountsValidated,

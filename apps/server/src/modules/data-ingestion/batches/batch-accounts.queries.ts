@@ -1,6 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/open-database';
-import { accounts, batchAccounts } from '../../../db/schema';
+import { accounts, batchAccounts, batches, users } from '../../../db/schema';
 
 // Subqueries bind to the outer batch account row, so they name it by hand ("batch_accounts").
 
@@ -17,8 +17,6 @@ const batchAccountFields = {
     where st.batch_account_id = "batch_accounts"."batch_account_id")`,
   endDate: sql<string | null>`(select max(st.transaction_date)::text from staging_transactions st
     where st.batch_account_id = "batch_accounts"."batch_account_id")`,
-  startBalance: batchAccounts.startBalance,
-  endBalance: batchAccounts.endBalance,
   // 'Total eligible charges.': the staged fees of a Fees section.
   totalCharges: sql<string | null>`case when "batch_accounts"."section_type" = 'Fees' then
     (select coalesce(sum(f.amount), 0)::text from staging_fees f
@@ -31,6 +29,12 @@ const batchAccountFields = {
     '{}'::int[])`,
   promotedAt: batchAccounts.promotedAt,
   updatedAt: batchAccounts.updatedAt,
+  // Issue 39: transactions reconcile; an Investment batch's positions and treasury sections do not.
+  templateType: batches.templateType,
+  overrideReason: batchAccounts.overrideReason,
+  overrideSummary: batchAccounts.overrideSummary,
+  overrideAt: batchAccounts.overrideAt,
+  overrideUserName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
 };
 
 /** Batch accounts under `where`: sections in the dialog's order, then accounts by name. */
@@ -39,6 +43,8 @@ export function selectBatchAccounts(db: DbOrTx, where: SQL) {
     .select(batchAccountFields)
     .from(batchAccounts)
     .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
+    .innerJoin(batches, eq(batches.batchId, batchAccounts.batchId))
+    .leftJoin(users, eq(users.userId, batchAccounts.overrideBy))
     .where(where)
     .orderBy(
       sql`array_position(array['Balance', 'Fees', 'Account Balance'], ${batchAccounts.sectionType})`,

@@ -8,20 +8,53 @@ import { batchAccounts } from '../../../db/schema';
 import { assertClientAccess } from '../../../platform/access/client-scope';
 import type { CurrentUser } from '../../../platform/access/route-access';
 import { notFound } from '../../../platform/http/app-error';
+import { checkBatchAccounts, type AccountCheck } from '../reconciliation/account-reconciliations';
 import * as q from './batch-accounts.queries';
 import { findVisibleBatch } from './batches.service';
 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
-function toBatchAccount(row: q.BatchAccountRow): BatchAccount {
+/** Transactions reconcile: an account of a Transaction or Hybrid batch (not a treasury section). */
+const isReconciled = (row: q.BatchAccountRow) =>
+  row.accountId !== null && (row.templateType === 'Transaction' || row.templateType === 'Hybrid');
+
+function toBatchAccount(row: q.BatchAccountRow, check: AccountCheck | undefined): BatchAccount {
+  const {
+    templateType: _type,
+    overrideReason,
+    overrideSummary,
+    overrideAt,
+    overrideUserName,
+    ...fields
+  } = row;
+  const override =
+    overrideReason !== null && overrideAt !== null
+      ? {
+          reason: overrideReason,
+          summary: overrideSummary ?? '',
+          userName: overrideUserName,
+          at: overrideAt.toISOString(),
+        }
+      : null;
   return {
-    ...row,
-    startBalance: toNumber(row.startBalance),
-    endBalance: toNumber(row.endBalance),
+    ...fields,
+    startBalance: check?.startBalance ?? null,
+    endBalance: check?.endBalance ?? null,
     totalCharges: toNumber(row.totalCharges),
     promotedAt: row.promotedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    reconciliation: check && isReconciled(row) ? { ...check.reconciliation, override } : null,
+    duplicates: check?.duplicates ?? { undecided: 0, kept: 0, dropped: 0 },
   };
+}
+
+/** The rows with their reconciliation and possible duplicates (one pass over their staged rows). */
+async function toBatchAccounts(db: DbOrTx, rows: readonly q.BatchAccountRow[]): Promise<BatchAccount[]> {
+  const checks = await checkBatchAccounts(
+    db,
+    rows.filter((r) => r.accountId !== null).map((r) => r.batchAccountId),
+  );
+  return rows.map((row) => toBatchAccount(row, checks.get(row.batchAccountId)));
 }
 
 /** GET /accounts/all/{batchId}: the Validate Batch dialog's rows. */
@@ -31,7 +64,7 @@ export async function listBatchAccounts(
   batchId: number,
 ): Promise<BatchAccount[]> {
   await findVisibleBatch(db, user, batchId);
-  return (await q.selectBatchAccounts(db, eq(batchAccounts.batchId, batchId))).map(toBatchAccount);
+  return toBatchAccounts(db, await q.selectBatchAccounts(db, eq(batchAccounts.batchId, batchId)));
 }
 
 /** GET /accounts/{id}: one batch account; another client's answers as a missing one. */
@@ -43,14 +76,18 @@ export async function findBatchAccount(
   const owner = await q.selectBatchAccountClient(db, batchAccountId);
   if (!owner) throw notFound(BATCH_ACCOUNT_MSG.notFound);
   assertClientAccess(user, owner.clientId, BATCH_ACCOUNT_MSG.notFound);
-  const [row] = await q.selectBatchAccounts(db, eq(batchAccounts.batchAccountId, batchAccountId));
-  return toBatchAccount(row!);
+  const [account] = await toBatchAccounts(
+    db,
+    await q.selectBatchAccounts(db, eq(batchAccounts.batchAccountId, batchAccountId)),
+  );
+  return account!;
 }
 
 /** The accounts as they now are, after an action on them (the caller checked access). */
 export async function listBatchAccountsByIds(db: DbOrTx, ids: readonly number[]): Promise<BatchAccount[]> {
   if (ids.length === 0) return [];
-  return (await q.selectBatchAccounts(db, inArray(batchAccounts.batchAccountId, [...ids]))).map(
-    toBatchAccount,
+  return toBatchAccounts(
+    db,
+    await q.selectBatchAccounts(db, inArray(batchAccounts.batchAccountId, [...ids])),
   );
 }

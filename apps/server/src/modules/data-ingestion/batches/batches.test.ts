@@ -9,6 +9,7 @@ import {
   batches,
   batchFiles,
   openReports,
+  stagingStatements,
   stagingTransactions,
 } from '../../../db/schema';
 import { createAccountRow, createRelatedBank } from '../../../../test/account-fixtures';
@@ -102,15 +103,41 @@ beforeAll(async () => {
   await db()
     .insert(stagingTransactions)
     .values([
-      { ...refs, rowNumber: 1, transactionDate: '2026-07-02', amount: '100.00', description: 'Deposit' },
-      { ...refs, rowNumber: 2, transactionDate: '2026-07-30', amount: '-40.00', description: 'Wire' },
+      {
+        ...refs,
+        rowNumber: 1,
+        transactionDate: '2026-07-02',
+        amount: '100.00',
+        description: 'Deposit',
+        statementIndex: 0,
+      },
+      {
+        ...refs,
+        rowNumber: 2,
+        transactionDate: '2026-07-30',
+        amount: '-40.00',
+        description: 'Wire',
+        statementIndex: 0,
+      },
     ]);
+  await db()
+    .insert(stagingStatements)
+    .values({
+      ...refs,
+      statementIndex: 0,
+      fromDate: '2026-07-01',
+      toDate: '2026-07-31',
+      openingBalance: '1000.00',
+      closingBalance: '1060.00',
+      balanceSource: 'statement',
+      entryCount: 2,
+    });
   await db()
     .insert(batchAccountFiles)
     .values({ ...refs, rowCount: 2 });
   await db()
     .update(batchAccounts)
-    .set({ status: 'Needs Validation', startBalance: '1000.00', endBalance: '1060.00' })
+    .set({ status: 'Needs Validation' })
     .where(eq(batchAccounts.batchAccountId, operating.batchAccountId));
 });
 afterAll(() => ctx.close());
@@ -159,6 +186,8 @@ describe('client batches', () => {
       startBalance: 1000,
       endBalance: 1060,
       status: 'Needs Validation',
+      reconciliation: { status: 'Reconciled', problems: [], override: null },
+      duplicates: { undecided: 0, kept: 0, dropped: 0 },
       statementMonths: 3,
       fileIdList: [extracted.batchFileId],
     });

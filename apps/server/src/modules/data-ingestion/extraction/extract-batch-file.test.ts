@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchAccount } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
 import type { ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
 import type { ExtractionFile } from '@tideline/contracts/data-ingestion/batch-files.schemas';
-import { batchAccountFiles, batchAccounts, files } from '../../../db/schema';
+import { accounts, batchAccountFiles, batchAccounts, files } from '../../../db/schema';
 import type { DemoStatement } from '../../../demo/demo-statement';
 import { writeBai2Statement } from '../../../demo/write-bai2-statement';
 import { writeCamt053Statement } from '../../../demo/write-camt053-statement';
@@ -219,25 +220,49 @@ describe('bank formats read without a template', () => {
     ['BAI2', 'july.bai2', writeBai2Statement],
     ['camt.053', 'july.xml', writeCamt053Statement],
     ['OFX', 'july.ofx', writeOfxStatement],
-  ])('stages a %s statement and takes its opening and closing balances', async (format, name, write) => {
-    const account = natives.accounts[1]!;
-    const statement = Buffer.from(write(statementOf(account.accountNumber, entries)));
-    const row = await extractOne(ctx, analyst, natives, `${format}-${name}`, statement);
-    expect(row.status, row.extractionMessage ?? '').toBe('Extracted');
-    const staged = await selectStagedTransactions(ctx, row.batchFileId);
-    expect(staged.map((s) => [s.batchAccountId, s.transactionDate, s.amount])).toEqual([
-      [account.batchAccountId, '2026-07-06', '1250.50'],
-      [account.batchAccountId, '2026-07-07', '-200.00'],
-    ]);
-    expect(row.excelFileId).not.toBeNull();
-    const [balances] = await ctx.database.db
-      .select({
-        start: batchAccounts.startBalance,
-        end: batchAccounts.endBalance,
-        status: batchAccounts.status,
-      })
-      .from(batchAccounts)
-      .where(eq(batchAccounts.batchAccountId, account.batchAccountId));
-    expect(balances).toEqual({ start: '1000.00', end: '2050.50', status: 'Needs Validation' });
-  });
+  ])(
+    'stages a %s statement and reconciles it with its opening and closing balances',
+    async (format, name, write) => {
+      const account = natives.accounts[1]!;
+      // OFX states no opening balance: the books' balance the day before the statement stands in for it.
+      await ctx.database.db
+        .update(accounts)
+        .set({ accountBalance: '1000.00', accountBalanceDate: '2026-06-30' })
+        .where(eq(accounts.accountId, account.accountId));
+      const statement = Buffer.from(write(statementOf(account.accountNumber, entries)));
+      const row = await extractOne(ctx, analyst, natives, `${format}-${name}`, statement);
+      expect(row.status, row.extractionMessage ?? '').toBe('Extracted');
+      const staged = await selectStagedTransactions(ctx, row.batchFileId);
+      expect(staged.map((s) => [s.batchAccountId, s.transactionDate, s.amount])).toEqual([
+        [account.batchAccountId, '2026-07-06', '1250.50'],
+        [account.batchAccountId, '2026-07-07', '-200.00'],
+      ]);
+      expect(row.excelFileId).not.toBeNull();
+      const read = await call(ctx, 'GET', `/api/data-ingestion/accounts/${account.batchAccountId}`, analyst);
+      const batchAccount = read.json() as BatchAccount;
+      expect(batchAccount).toMatchObject({
+        startBalance: 1000,
+        endBalance: 2050.5,
+        status: 'Needs Validation',
+      });
+      expect(batchAccount.reconciliation).toMatchObject({ status: 'Reconciled', problems: [] });
+      // BAI2 states a statement per business day, camt and OFX one for the month.
+      const own = batchAccount.reconciliation!.statements.filter((s) => s.fileName === `${format}-${name}`);
+      expect({
+        fromDate: own[0]!.fromDate,
+        toDate: own.at(-1)!.toDate,
+        closingBalance: own.at(-1)!.closingBalance,
+        rowCount: own.reduce((n, s) => n + s.rowCount, 0),
+        stagedSum: own.reduce((n, s) => n + s.stagedSum, 0),
+        differences: [...new Set(own.map((s) => s.difference))],
+      }).toEqual({
+        fromDate: '2026-07-01',
+        toDate: '2026-07-31',
+        closingBalance: 2050.5,
+        rowCount: 2,
+        stagedSum: 1050.5,
+        differences: [0],
+      });
+    },
+  );
 });

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BatchAccount } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
 import type { StartExtractionResult } from '@tideline/contracts/data-ingestion/file-upload.schemas';
 import {
   bankClientRelationships,
-  batchAccounts,
   stagingAccountBalances,
   stagingBalances,
   stagingFees,
@@ -85,12 +85,11 @@ async function extract(batch: Batch, fileName: string, body: Buffer) {
   return row!;
 }
 
-async function batchAccountRow(batchAccountId: number) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(batchAccounts)
-    .where(eq(batchAccounts.batchAccountId, batchAccountId));
-  return row!;
+/** The batch account as the Validate Batch dialog reads it: status, balances, reconciliation. */
+async function batchAccountRow(batchAccountId: number): Promise<BatchAccount> {
+  const res = await call(ctx, 'GET', `/api/data-ingestion/accounts/${batchAccountId}`, analyst);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as BatchAccount;
 }
 
 describe('bank statement formats of the shared corpus, read without a template', () => {
@@ -119,7 +118,8 @@ describe('bank statement formats of the shared corpus, read without a template',
     const account = batch.batchAccountOf.get(CAMT052)!;
     expect(await staged(row.batchFileId)).toEqual([
       [account, '2025-09-09', 'M-Überschusssparen', '100.00'],
-      [account, '2025-09-09', 'Restaurant Schrödingers Katze und Café Ünique', '-5.00'],
+      // Issue 39 point 5: the counterparty's name and the remittance text, as the bank sent them.
+      [account, '2025-09-09', 'Grüße aus München Restaurant Schrödingers Katze und Café Ünique', '-5.00'],
     ]);
     expect(await batchAccountRow(account)).toMatchObject({ status: 'Needs Validation' });
   });
@@ -144,11 +144,11 @@ describe('bank statement formats of the shared corpus, read without a template',
     const row = await extract(batch, 'checking.qfx', corpusFile('ofx/actual_qfx_charset_1252.qfx'));
     expect(row.status, row.extractionMessage ?? '').toBe('Extracted');
     const account = batch.batchAccountOf.get(QFX)!;
-    expect(await staged(row.batchFileId)).toEqual([[account, '2022-10-19', 'Café Métro €uro', '-20.00']]);
-    expect(await batchAccountRow(account)).toMatchObject({
-      endBalance: '9999.99',
-      status: 'Needs Validation',
-    });
+    // NAME and MEMO both (issue 39 point 5).
+    expect(await staged(row.batchFileId)).toEqual([
+      [account, '2022-10-19', 'Café Métro €uro Paiement 5€ — débit', '-20.00'],
+    ]);
+    expect(await batchAccountRow(account)).toMatchObject({ endBalance: 9999.99, status: 'Needs Validation' });
   });
 
   it('stages an MT940 file of two statements, opening with the first and closing with the last', async () => {
@@ -163,10 +163,10 @@ describe('bank statement formats of the shared corpus, read without a template',
     ]);
     expect(lines.map((l) => l.rowNumber)).toEqual([1, 2, 3, 4]);
     expect(lines[1]!.description).toBe('/BENM//NAME/JOHN DOE/REMI/Reference 201301234/ISDT/2013-01-02');
-    expect(await batchAccountRow(batch.batchAccountOf.get(MT940)!)).toMatchObject({
-      startBalance: '1000.00',
-      endBalance: '930.00',
-    });
+    const mt940 = await batchAccountRow(batch.batchAccountOf.get(MT940)!);
+    expect(mt940).toMatchObject({ startBalance: 1000, endBalance: 930 });
+    expect(mt940.reconciliation).toMatchObject({ status: 'Reconciled' });
+    expect(mt940.reconciliation!.statements).toHaveLength(2);
   });
 });
 
@@ -348,5 +348,32 @@ describe('an investment file through the relationship Investment template', () =
     });
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().resultCount).toBe(2);
+  });
+});
+
+describe('an OFX investment statement without a template', () => {
+  const TD = '121212121';
+
+  it('stages its positions (INVPOSLIST) as staging investments, each with its security (issue 39 point 5)', async () => {
+    const batch = await createBatchOf('Investment', [TD]);
+    const row = await extract(
+      batch,
+      'positions.qbo',
+      corpusFile('investments/ofxparse_td_ameritrade_treasury_cusip.ofx'),
+    );
+    expect(row.status, row.extractionMessage ?? '').toBe('Extracted');
+    const positions = await ctx.database.db
+      .select()
+      .from(stagingInvestments)
+      .where(eq(stagingInvestments.batchFileId, row.batchFileId))
+      .orderBy(asc(stagingInvestments.rowNumber));
+    expect(
+      positions.map((p) => [p.batchAccountId, p.marketIdentifier, p.investmentTypeName, p.settlementAmount]),
+    ).toEqual([
+      [batch.batchAccountOf.get(TD), '023135106', 'Stock', '1000.00'],
+      [batch.batchAccountOf.get(TD), '912810RW0', 'Treasury Bond', '1000.00'],
+    ]);
+    // The file states no maturity (no DTMAT): the position counts as due on its price date.
+    expect(positions[1]!.maturityDate).toBe(positions[1]!.settlementDate);
   });
 });

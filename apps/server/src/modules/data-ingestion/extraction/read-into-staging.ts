@@ -9,6 +9,9 @@ import type { ExcelCopy } from './excel-copy';
 import { createCopySink, createInsertSink } from '../staging/staging-sinks';
 import { stageTreasuryStatements } from '../staging/stage-treasury';
 import { createStagingWriter, type AccountTally } from '../staging/staging-writer';
+import type { StagedStatement } from '../staging/stage-file.queries';
+import { mergeSummaries, stagePositions } from './stage-positions';
+import { toStagedStatement, toTemplateStatements } from './staged-statements';
 
 export interface ReadDeps {
   storage: Storage;
@@ -24,8 +27,8 @@ export interface ReadResult {
   rowCount: number;
   isTransactions: boolean;
   accounts: Map<number, AccountTally>;
-  /** Native statements' balances per batch account. */
-  balances: Map<number, { opening: string | null; closing: string | null }>;
+  /** The file's statements per batch account, as the reader stated them (issue 39 point 1). */
+  statements: StagedStatement[];
   /** 0-based header row of a template-read file. */
   headerRowIndex: number | null;
   notes: string[];
@@ -55,12 +58,14 @@ export async function readIntoStaging(
   const { file, batch } = plan;
   const fileName = file.uploadedFileName;
   const refs = { clientId: batch.clientId, batchId: batch.batchId, batchFileId: file.batchFileId };
-  const writer = createStagingWriter({
-    refs,
-    batchAccountOf: (n) => plan.batchAccountByNumber.get(n),
-    context: { keywordOf: plan.keywordOf, investmentTypeIdOf: plan.investmentTypeIdOf },
-    openSink: (table) => (canCopy ? createCopySink(client, table) : createInsertSink(client, table)),
-  });
+  const openWriter = () =>
+    createStagingWriter({
+      refs,
+      batchAccountOf: (n) => plan.batchAccountByNumber.get(n),
+      context: { keywordOf: plan.keywordOf, investmentTypeIdOf: plan.investmentTypeIdOf },
+      openSink: (table) => (canCopy ? createCopySink(client, table) : createInsertSink(client, table)),
+    });
+  const writer = openWriter();
   // A missing object is for good (deleted, or never written): no retry would find it.
   if (!(await deps.storage.headObject(plan.source.storageKey)))
     return failed(`${fileName}: the stored file is missing. Upload it again.`);
@@ -99,7 +104,7 @@ export async function readIntoStaging(
   }
   const extraction = result.value;
   const notes: string[] = [];
-  const balances = new Map<number, { opening: string | null; closing: string | null }>();
+  const statements: StagedStatement[] = [];
   let treasury: Awaited<ReturnType<typeof stageTreasuryStatements>> | null = null;
   if (extraction.kind === 'treasury') {
     if (plan.sectionAccounts.size === 0)
@@ -110,22 +115,27 @@ export async function readIntoStaging(
     if (!treasury.ok) return failed(`${fileName}: this batch has no ${treasury.missingSection} section.`);
   }
   if (extraction.kind === 'statements') {
-    for (const s of extraction.statements) {
+    for (const [statementIndex, s] of extraction.statements.entries()) {
       const batchAccountId = plan.batchAccountByNumber.get(s.accountId.trim());
       // A statement without entries still delivers its account's month.
       if (batchAccountId !== undefined) {
         writer.noteAccount(batchAccountId);
-        const seen = balances.get(batchAccountId);
-        balances.set(batchAccountId, {
-          opening: seen ? seen.opening : (s.openingBalance ?? null),
-          closing: s.closingBalance ?? seen?.closing ?? null,
-        });
+        statements.push(toStagedStatement(batchAccountId, statementIndex, s));
       } else writer.noteUnknownAccount(s.accountId.trim());
       for (const w of s.warnings ?? []) notes.push(w);
     }
     excel.addGrid(statementsToGrid(extraction.statements));
   }
-  const summary = await writer.finish();
+  // The transactions' COPY ends before the positions' begins: one COPY at a time on the connection.
+  const staged = await writer.finish();
+  const positions =
+    extraction.kind === 'statements'
+      ? await stagePositions(openWriter, extraction.investmentRows, file.templateType)
+      : { summary: null, note: null };
+  if (positions.note) notes.push(positions.note);
+  const summary = mergeSummaries(staged, positions.summary);
+  if (extraction.kind === 'transactions')
+    statements.push(...toTemplateStatements(extraction.accountStatements, plan, summary.accounts));
   if (summary.unknownAccounts.length > 0) {
     const named = await describeAccountNumbers(tx, batch.clientId, summary.unknownAccounts);
     return failed(
@@ -148,7 +158,7 @@ export async function readIntoStaging(
     rowCount: summary.rowCount + (treasury?.ok ? treasury.rowCount : 0),
     isTransactions: summary.table?.name === 'staging_transactions' || extraction.kind === 'statements',
     accounts: treasury?.ok ? treasury.accounts : summary.accounts,
-    balances,
+    statements,
     headerRowIndex:
       extraction.kind === 'transactions' || extraction.kind === 'investments'
         ? extraction.fingerprint.headerRowIndex

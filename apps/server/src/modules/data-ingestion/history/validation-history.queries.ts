@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/open-database';
-import { batchFiles, batches } from '../../../db/schema';
+import { accounts, batchAccounts, batchFiles, batches, users } from '../../../db/schema';
 import { selectClientBatches } from '../batches/batches.queries';
 
 /** The client's validated batches, of every cycle, open or closed. */
@@ -22,4 +22,23 @@ export function selectBatchFilesOf(db: DbOrTx, batchIds: readonly number[]) {
     .from(batchFiles)
     .where(and(inArray(batchFiles.batchId, [...batchIds]), ne(batchFiles.status, 'Replaced')))
     .orderBy(asc(batchFiles.createdAt), asc(batchFiles.batchFileId));
+}
+
+/** Accounts of those batches validated without reconciling (issue 39), in the order they were. */
+export function selectOverridesOf(db: DbOrTx, batchIds: readonly number[]) {
+  return db
+    .select({
+      batchId: batchAccounts.batchId,
+      accountName: accounts.accountName,
+      accountNumber: accounts.accountNumber,
+      reason: batchAccounts.overrideReason,
+      summary: batchAccounts.overrideSummary,
+      userName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+      at: batchAccounts.overrideAt,
+    })
+    .from(batchAccounts)
+    .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
+    .leftJoin(users, eq(users.userId, batchAccounts.overrideBy))
+    .where(and(inArray(batchAccounts.batchId, [...batchIds]), isNotNull(batchAccounts.overrideAt)))
+    .orderBy(asc(batchAccounts.overrideAt), asc(batchAccounts.batchAccountId));
 }

@@ -6,7 +6,8 @@ import { findVisibleClientOption } from '../visible-client';
 
 /**
  * GET /validation/{clientId}: the client's validated batches (the 'Ingested Batches' table), newest
- * validation first, each with its files. Empty until a batch is validated (VALIDATE THIS BATCH).
+ * validation first, each with its files and the accounts validated without reconciling (who, when,
+ * why). Empty until a batch is validated (VALIDATE THIS BATCH).
  */
 export async function listValidationHistory(
   db: DbOrTx,
@@ -18,10 +19,9 @@ export async function listValidationHistory(
     (a, b) => b.validatedAt!.getTime() - a.validatedAt!.getTime() || b.batchId - a.batchId,
   );
   if (validated.length === 0) return [];
-  const files = await q.selectBatchFilesOf(
-    db,
-    validated.map((b) => b.batchId),
-  );
+  const batchIds = validated.map((b) => b.batchId);
+  const files = await q.selectBatchFilesOf(db, batchIds);
+  const overrides = await q.selectOverridesOf(db, batchIds);
   return validated.map((b) => {
     const own = files.filter((f) => f.batchId === b.batchId);
     return {
@@ -36,6 +36,14 @@ export async function listValidationHistory(
         ...f,
         updatedAt: updatedAt.toISOString(),
       })),
+      overrides: overrides
+        .filter((o) => o.batchId === b.batchId)
+        .map(({ batchId: _batchId, reason, summary, at, ...o }) => ({
+          ...o,
+          reason: reason ?? '',
+          summary: summary ?? '',
+          at: at!.toISOString(),
+        })),
     };
   });
 }

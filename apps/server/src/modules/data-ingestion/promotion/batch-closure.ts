@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/open-database';
 import { writeAudit, type AuditContext } from '../../../platform/audit/write-audit';
+import { CLEAR_OVERRIDE } from '../batches/batch-account-actions.queries';
 
 // ingestion.md "Reporting cycle": a batch is closed (validated_at, the validation history's completedAt)
 // once each of its accounts is Ignored or Validated and promoted; the open report is 'Ready For
@@ -127,7 +128,7 @@ export async function reopenForNewRows(
 ): Promise<void> {
   if (batchAccountIds.length === 0) return;
   const { rows: reopened } = await tx.execute(sql`update batch_accounts ba
-    set status = 'Needs Validation', promoted_at = null, updated_at = now()
+    set status = 'Needs Validation', promoted_at = null, ${CLEAR_OVERRIDE}, updated_at = now()
     where ba.batch_account_id = any(${ints(batchAccountIds)}) and ba.status = 'Validated'
     returning ba.batch_account_id as "batchAccountId", ba.client_id as "clientId", ba.batch_id as "batchId"`);
   const accounts = reopened as { batchAccountId: number; clientId: number; batchId: number }[];

@@ -37,13 +37,7 @@ export function batchValidationRoutes(deps: {
         config: { access: { permissions: ['VALIDATE_ACCOUNT_BATCHES'] } },
         schema: { body: ValidateBatchAccountsBodySchema, ...changed },
       },
-      (req) =>
-        validateBatchAccounts(
-          ingestionDeps,
-          req.currentUser!,
-          req.body.accounts.map((a) => a.batchAccountId),
-          auditContextOf(req),
-        ),
+      (req) => validateBatchAccounts(ingestionDeps, req.currentUser!, req.body.accounts, auditContextOf(req)),
     );
 
     app.put(

@@ -36,18 +36,25 @@ export async function selectAccountIdsOf(db: DbOrTx, ids: readonly number[]): Pr
   return (rows as { id: number }[]).map((r) => r.id);
 }
 
-/** Staging transactions -> transactions, the account being the batch account's. */
+/**
+ * Staging transactions -> transactions, the account being the batch account's. A possible duplicate
+ * is booked only when a person kept it (issue 39 point 2): never undecided, never dropped.
+ */
 export function promoteTransactions(db: DbOrTx, ids: readonly number[]): Promise<number> {
   return countOf(
     db,
     sql`insert into transactions (client_id, account_id, transaction_date, description, amount, keyword_id,
-        file_id, batch_id, batch_file_id, source_row_number, source_sheet_name, staging_transaction_id)
+        file_id, batch_id, batch_file_id, source_row_number, source_sheet_name, staging_transaction_id,
+        bank_reference)
       select s.client_id, ba.account_id, s.transaction_date, s.description, s.amount, s.keyword_id,
-        f.file_id, s.batch_id, s.batch_file_id, s.row_number, s.sheet_name, s.staging_transaction_id
+        f.file_id, s.batch_id, s.batch_file_id, s.row_number, s.sheet_name, s.staging_transaction_id,
+        s.bank_reference
       from staging_transactions s
       join batch_accounts ba on ba.batch_account_id = s.batch_account_id
       join batch_files f on f.batch_file_id = s.batch_file_id
       where s.batch_account_id = any(${ints(ids)}) and s.validation_status
+        and (s.duplicate_decision = 'keep'
+          or (s.duplicate_of_transaction_id is null and s.duplicate_of_staging_transaction_id is null))
       on conflict do nothing`,
   );
 }

@@ -34,10 +34,15 @@ let ctx: TestContext;
 let admin: SignedInUser;
 
 const db = () => ctx.database.db;
-const validateAccounts = (ids: readonly number[]) =>
+const validateAccounts = (ids: readonly number[], overrideReason?: string) =>
   call(ctx, 'PUT', '/api/data-ingestion/accounts/validate', admin, {
-    accounts: ids.map((batchAccountId) => ({ batchAccountId })),
+    accounts: ids.map((batchAccountId) => ({
+      batchAccountId,
+      ...(overrideReason ? { overrideReason } : {}),
+    })),
   });
+/** The test template's csv states no balances: its accounts are validated with a reason (issue 39). */
+const NO_BALANCES = 'The csv export states no balances.';
 const promote = (...batchIds: number[]) =>
   call(ctx, 'PUT', '/api/data-ingestion/batches/validate', admin, {
     accounts: batchIds.map((batchId) => ({ batchId })),
@@ -320,7 +325,8 @@ describe('the open report across batches and new files', () => {
       ]),
     );
     const ids = world.accounts.map((a) => a.batchAccountId);
-    expect((await validateAccounts(ids)).statusCode).toBe(200);
+    expect((await validateAccounts(ids)).statusCode).toBe(409);
+    expect((await validateAccounts(ids, NO_BALANCES)).statusCode).toBe(200);
     const first = await promote(world.batchId);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
@@ -356,7 +362,7 @@ describe('the open report across batches and new files', () => {
     expect(batch!.validatedAt).toBeNull();
 
     // Validated and promoted again: only the new row is added, the report is ready again.
-    expect((await validateAccounts([operating!.batchAccountId])).statusCode).toBe(200);
+    expect((await validateAccounts([operating!.batchAccountId], NO_BALANCES)).statusCode).toBe(200);
     const again = await promote(world.batchId);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({

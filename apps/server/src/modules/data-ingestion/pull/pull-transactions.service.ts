@@ -131,7 +131,7 @@ export async function pullTransactions(
         rowCount: summary.rowCount,
         isTransactions: true,
         accounts: summary.accounts,
-        balances: new Map(),
+        statements: [],
       };
       const done = await completeStaging(deps.storage, tx, { file, batch }, rows, touched, null, ctx);
       const message = describeStaged(rows, done.duplicates, []) + describeUnmatched(unmatchedAccounts);

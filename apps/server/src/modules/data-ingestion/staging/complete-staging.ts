@@ -5,6 +5,7 @@ import { storeServerFile } from '../../files/store-server-file';
 import { reopenForNewRows } from '../promotion/batch-closure';
 import type { BatchFileRow } from '../upload/batch-files.queries';
 import type { ExtractionPlan } from '../extraction/extraction-plan';
+import { flagFileDuplicates } from './flag-duplicates.queries';
 import * as sq from './stage-file.queries';
 import type { AccountTally } from './staging-writer';
 
@@ -13,7 +14,8 @@ export interface StagedRows {
   rowCount: number;
   isTransactions: boolean;
   accounts: Map<number, AccountTally>;
-  balances: Map<number, { opening: string | null; closing: string | null }>;
+  /** The file's statements per batch account (none for a pull or a file of positions). */
+  statements: readonly sq.StagedStatement[];
 }
 
 const plural = (n: number, one: string, many: string) =>
@@ -36,7 +38,8 @@ function describeMatch(m: sq.DuplicateMatch): string {
     m.transactionId !== null
       ? `transaction ${m.transactionId} in the books`
       : `${rowLabel(m.otherRowNumber ?? 0, m.otherSheetName)} of ${m.otherFileName ?? 'another file'}`;
-  return `${rowLabel(m.rowNumber, m.sheetName)} matches ${what}`;
+  const by = m.rule === 'reference' ? 'by its bank reference' : 'by date, amount and description';
+  return `${rowLabel(m.rowNumber, m.sheetName)} matches ${what} ${by}`;
 }
 
 /**
@@ -62,6 +65,9 @@ export function describeStaged(
     const named = matches.map(describeMatch).join('; ');
     const rest = more > 0 && named ? ` (and ${more.toLocaleString('en-US')} more)` : '';
     parts.push(`${lead}${named ? `: ${named}${rest}` : ''}.`);
+    parts.push(
+      `Keep or drop ${count === 1 ? 'it' : 'them'} in Edit/Inspect/Validate Transactions before the account is validated.`,
+    );
   }
   return [...parts, ...notes].join(' ');
 }
@@ -88,10 +94,12 @@ export async function completeStaging(
     refs,
     tallies.map(([batchAccountId, t]) => ({ batchAccountId, rows: t.rows })),
   );
+  await sq.insertStagingStatements(tx, refs, staged.statements);
   const dates = tallies.flatMap(([, t]) => (t.minDate && t.maxDate ? [t.minDate, t.maxDate] : [])).sort();
   const duplicateCount =
     staged.isTransactions && staged.rowCount > 0 && dates.length > 0
-      ? await sq.flagDuplicateTransactions(tx, file.batchFileId, {
+      ? await flagFileDuplicates(tx, {
+          batchFileId: file.batchFileId,
           minDate: dates[0]!,
           maxDate: dates.at(-1)!,
         })
@@ -115,15 +123,6 @@ export async function completeStaging(
   }
   // A file reaching a Validated account (or a validated batch) reopens it: 'New Files Added'.
   await reopenForNewRows(tx, [...staged.accounts.keys()], ctx);
-  await sq.updateStatementBalances(
-    tx,
-    [...staged.balances.entries()].flatMap(([batchAccountId, b]) => {
-      const t = staged.accounts.get(batchAccountId);
-      return t?.minDate && t.maxDate
-        ? [{ batchAccountId, minDate: t.minDate, maxDate: t.maxDate, ...b }]
-        : [];
-    }),
-  );
   const excel = excelBody
     ? await storeServerFile(
         tx,

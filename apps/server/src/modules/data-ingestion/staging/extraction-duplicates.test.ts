@@ -63,7 +63,9 @@ describe('possible duplicates', () => {
       ]),
     );
     expect(first.extractionMessage).toBe(
-      `4 rows staged for 1 account. 1 row is a possible duplicate: row 2 matches transaction ${bookedId} in the books.`,
+      `4 rows staged for 1 account. 1 row is a possible duplicate: row 2 matches transaction ${bookedId} in ` +
+        'the books by date, amount and description. Keep or drop it in Edit/Inspect/Validate Transactions ' +
+        'before the account is validated.',
     );
     expect(flagsOf(await selectStagedTransactions(ctx, first.batchFileId))).toEqual([
       { row: 2, transaction: bookedId, stagingRow: null, file: null },
@@ -87,7 +89,9 @@ describe('possible duplicates', () => {
       ]),
     );
     expect(second.extractionMessage).toBe(
-      '3 rows staged for 2 accounts. 1 row is a possible duplicate: row 2 matches row 3 of first.csv.',
+      '3 rows staged for 2 accounts. 1 row is a possible duplicate: row 2 matches row 3 of first.csv by ' +
+        'date, amount and description. Keep or drop it in Edit/Inspect/Validate Transactions before the ' +
+        'account is validated.',
     );
     const [deposit] = (await selectStagedTransactions(ctx, first.batchFileId)).filter(
       (s) => s.rowNumber === 3,
@@ -122,6 +126,7 @@ describe('possible duplicates', () => {
 describe("a file's message with many possible duplicates", () => {
   it('names the first few matches, sheets included, and counts the rest', () => {
     const match = (rowNumber: number, otherRowNumber: number) => ({
+      rule: 'match' as const,
       rowNumber,
       sheetName: 'July',
       transactionId: null,
@@ -129,11 +134,13 @@ describe("a file's message with many possible duplicates", () => {
       otherSheetName: null,
       otherFileName: 'june.csv',
     });
-    const staged = { rowCount: 12, isTransactions: true, accounts: new Map(), balances: new Map() };
+    const staged = { rowCount: 12, isTransactions: true, accounts: new Map(), statements: [] };
     expect(describeStaged(staged, { count: 7, matches: [match(2, 9), match(3, 10), match(4, 11)] }, [])).toBe(
       '12 rows staged for 0 accounts. 7 rows are possible duplicates: row 2 of sheet July matches row 9 of ' +
-        'june.csv; row 3 of sheet July matches row 10 of june.csv; row 4 of sheet July matches row 11 of ' +
-        'june.csv (and 4 more).',
+        'june.csv by date, amount and description; row 3 of sheet July matches row 10 of june.csv by date, ' +
+        'amount and description; row 4 of sheet July matches row 11 of june.csv by date, amount and ' +
+        'description (and 4 more). Keep or drop them in Edit/Inspect/Validate Transactions before the ' +
+        'account is validated.',
     );
   });
 });

@@ -23,15 +23,19 @@ export function assertChangeable(states: readonly ChangeState[]) {
 
 /**
  * The rows a change locked (only those the user may see): any asked id missing or another client's
- * answers 404 with `notFoundMsg`, a read-only row 409.
+ * answers 404 with `notFoundMsg`, a read-only row 409, and so is a row already in the books (issue 39
+ * point 4: its change would never reach the booked row; `books` names where that one is changed).
  */
-export function assertLockedChangeable<Row extends ChangeState>(
+export function assertLockedChangeable<Row extends ChangeState & { isBooked: boolean }>(
   locked: Row[],
   askedCount: number,
   notFoundMsg: string,
+  books: 'Transactions' | 'Investments',
 ): Row[] {
   if (locked.length !== askedCount) throw notFound(notFoundMsg);
   assertChangeable(locked);
+  const booked = locked.filter((l) => l.isBooked).length;
+  if (booked > 0) throw conflict(STAGING_ROW_MSG.bookedRows(booked, books));
   return locked;
 }
 

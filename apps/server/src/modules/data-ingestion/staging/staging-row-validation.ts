@@ -1,8 +1,11 @@
-import { notRowsOfBatchAccountMessage } from '@tideline/contracts/data-ingestion/staging-rows.schemas';
+import {
+  notRowsOfBatchAccountMessage,
+  STAGING_ROW_MSG,
+} from '@tideline/contracts/data-ingestion/staging-rows.schemas';
 import type { Db, Tx } from '../../../db/open-database';
 import type { CurrentUser } from '../../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../../platform/audit/write-audit';
-import { badRequest } from '../../../platform/http/app-error';
+import { badRequest, conflict } from '../../../platform/http/app-error';
 import { lockChangeableBatchAccount, reopenBatchAccounts } from './staging-row-locks';
 
 // ingestion-analysis.md 4 "Staging row validationStatus": Validate moves rows No -> Yes, Invalidate
@@ -18,6 +21,10 @@ export interface StagingRowKind {
   selectIdsInBatchAccount: (tx: Tx, batchAccountId: number, ids: readonly number[]) => Promise<Set<number>>;
   /** Sets the flag on the rows whose flag differs; answers the ids that changed. */
   updateValidationStatus: (tx: Tx, ids: readonly number[], isValidated: boolean) => Promise<number[]>;
+  /** How many of the rows are already in the books, which an invalidate would never reach (issue 39). */
+  countBooked?: (tx: Tx, ids: readonly number[]) => Promise<number>;
+  /** Where a booked row is changed instead. */
+  books?: 'Transactions' | 'Investments';
 }
 
 /**
@@ -43,6 +50,8 @@ export async function setStagingValidationStatus(
       const msg = notRowsOfBatchAccountMessage(kind.rowsLabel, strangers, input.batchAccountId);
       throw badRequest(msg, { [kind.idsField]: [msg] });
     }
+    const booked = isValidated || !kind.countBooked ? 0 : await kind.countBooked(tx, ids);
+    if (booked > 0) throw conflict(STAGING_ROW_MSG.bookedRows(booked, kind.books ?? 'Transactions'));
     const changed = await kind.updateValidationStatus(tx, ids, isValidated);
     if (changed.length > 0)
       await writeAudit(tx, ctx, {

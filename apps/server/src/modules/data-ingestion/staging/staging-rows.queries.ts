@@ -35,7 +35,15 @@ export async function reopenValidatedBatchAccounts(db: DbOrTx, ids: readonly num
   if (ids.length === 0) return [];
   return db
     .update(batchAccounts)
-    .set({ status: 'Needs Validation', updatedAt: sql`now()` })
+    .set({
+      status: 'Needs Validation',
+      // An override covered the rows as they were (issue 39).
+      overrideReason: null,
+      overrideSummary: null,
+      overrideBy: null,
+      overrideAt: null,
+      updatedAt: sql`now()`,
+    })
     .where(and(inArray(batchAccounts.batchAccountId, [...ids]), eq(batchAccounts.status, 'Validated')))
     .returning({ batchAccountId: batchAccounts.batchAccountId, clientId: batchAccounts.clientId });
 }

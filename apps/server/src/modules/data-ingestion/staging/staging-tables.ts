@@ -16,8 +16,16 @@ const REF_TYPES = ['int', 'int', 'int', 'int', 'int', 'text'];
 
 export const STAGING_TRANSACTIONS: StagingTable = {
   name: 'staging_transactions',
-  columns: [...REF_COLUMNS, 'transaction_date', 'description', 'amount', 'keyword_id'],
-  types: [...REF_TYPES, 'date', 'text', 'numeric', 'int'],
+  columns: [
+    ...REF_COLUMNS,
+    'transaction_date',
+    'description',
+    'amount',
+    'keyword_id',
+    'statement_index',
+    'bank_reference',
+  ],
+  types: [...REF_TYPES, 'date', 'text', 'numeric', 'int', 'int', 'text'],
 };
 
 export const STAGING_INVESTMENTS: StagingTable = {
@@ -100,7 +108,15 @@ function refValues(refs: RowRefs, row: { rowNumber: number; sheet?: string }): S
 
 export function toTransactionValues(refs: RowRefs, row: TransactionRow, ctx: RowContext): StagingValue[] {
   const description = clean(row.description);
-  return [...refValues(refs, row), row.date, description, row.amount, ctx.keywordOf(description)];
+  return [
+    ...refValues(refs, row),
+    row.date,
+    description,
+    row.amount,
+    ctx.keywordOf(description),
+    row.statementIndex ?? null,
+    row.bankReference === undefined ? null : clean(row.bankReference),
+  ];
 }
 
 export function toInvestmentValues(refs: RowRefs, row: InvestmentRow, ctx: RowContext): StagingValue[] {
