@@ -25,8 +25,6 @@ export interface BatchAccountState {
   label: string;
   /** Null for a treasury section. */
   accountId: number | null;
-  /** Its transactions reconcile against their statements: a Transaction or Hybrid batch's account. */
-  isReconciled: boolean;
 }
 
 /** The batch accounts under a row lock, so two actions on one account queue up. */
@@ -37,9 +35,8 @@ export async function lockBatchAccountStates(
   const { rows } = await db.execute(sql`select ba.batch_account_id as "batchAccountId",
       ba.client_id as "clientId", ba.batch_id as "batchId", ba.status, ba.restore_status as "restoreStatus",
       coalesce(a.account_name, a.account_number, ba.section_type, ba.batch_account_id::text) as label,
-      ba.account_id as "accountId", b.template_type in ('Transaction', 'Hybrid') as "isReconciled"
+      ba.account_id as "accountId"
     from batch_accounts ba left join accounts a on a.account_id = ba.account_id
-    join batches b on b.batch_id = ba.batch_id
     where ${where}
     order by ba.batch_account_id
     for update of ba`);

@@ -14,9 +14,14 @@ import { findVisibleBatch } from './batches.service';
 
 const toNumber = (v: string | null) => (v === null ? null : Number(v));
 
-/** Transactions reconcile: an account of a Transaction or Hybrid batch (not a treasury section). */
-const isReconciled = (row: q.BatchAccountRow) =>
-  row.accountId !== null && (row.templateType === 'Transaction' || row.templateType === 'Hybrid');
+/**
+ * An account's transactions reconcile, whatever its batch's type (an investment account's cash
+ * statement too); a treasury section has none, and an Investment batch's account of positions only
+ * has nothing to reconcile.
+ */
+const isReconciled = (row: q.BatchAccountRow, check: AccountCheck) =>
+  row.accountId !== null &&
+  !(row.templateType === 'Investment' && check.reconciliation.status === 'No Statements');
 
 function toBatchAccount(row: q.BatchAccountRow, check: AccountCheck | undefined): BatchAccount {
   const {
@@ -43,7 +48,7 @@ function toBatchAccount(row: q.BatchAccountRow, check: AccountCheck | undefined)
     totalCharges: toNumber(row.totalCharges),
     promotedAt: row.promotedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
-    reconciliation: check && isReconciled(row) ? { ...check.reconciliation, override } : null,
+    reconciliation: check && isReconciled(row, check) ? { ...check.reconciliation, override } : null,
     duplicates: check?.duplicates ?? { undecided: 0, kept: 0, dropped: 0 },
   };
 }

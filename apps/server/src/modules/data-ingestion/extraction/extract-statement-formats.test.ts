@@ -375,5 +375,12 @@ describe('an OFX investment statement without a template', () => {
     ]);
     // The file states no maturity (no DTMAT): the position counts as due on its price date.
     expect(positions[1]!.maturityDate).toBe(positions[1]!.settlementDate);
+    // Positions only: nothing to reconcile, so Validate needs no override.
+    const account = await batchAccountRow(batch.batchAccountOf.get(TD)!);
+    expect(account.reconciliation).toBeNull();
+    const validated = await call(ctx, 'PUT', '/api/data-ingestion/accounts/validate', analyst, {
+      accounts: [{ batchAccountId: batch.batchAccountOf.get(TD) }],
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
   });
 });

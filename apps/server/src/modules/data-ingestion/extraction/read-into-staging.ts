@@ -11,7 +11,7 @@ import { stageTreasuryStatements } from '../staging/stage-treasury';
 import { createStagingWriter, type AccountTally } from '../staging/staging-writer';
 import type { StagedStatement } from '../staging/stage-file.queries';
 import { mergeSummaries, stagePositions } from './stage-positions';
-import { toStagedStatement, toTemplateStatements } from './staged-statements';
+import { isReconcilable, toStagedStatement, toTemplateStatements } from './staged-statements';
 
 export interface ReadDeps {
   storage: Storage;
@@ -120,7 +120,8 @@ export async function readIntoStaging(
       // A statement without entries still delivers its account's month.
       if (batchAccountId !== undefined) {
         writer.noteAccount(batchAccountId);
-        statements.push(toStagedStatement(batchAccountId, statementIndex, s));
+        const staged = toStagedStatement(batchAccountId, statementIndex, s);
+        if (isReconcilable(staged)) statements.push(staged);
       } else writer.noteUnknownAccount(s.accountId.trim());
       for (const w of s.warnings ?? []) notes.push(w);
     }

@@ -9,6 +9,13 @@ import type { ExtractionPlan } from './extraction-plan';
 
 type AccountStatements = Extract<Extraction, { kind: 'transactions' }>['accountStatements'];
 
+/**
+ * A statement with neither balances nor entries (an investment statement of positions only) has
+ * nothing to reconcile; kept, it would make its account Unstated.
+ */
+export const isReconcilable = (s: StagedStatement) =>
+  s.openingBalance !== null || s.closingBalance !== null || s.entryCount > 0;
+
 /** A bank format's statement: its own balances and period. */
 export function toStagedStatement(
   batchAccountId: number,

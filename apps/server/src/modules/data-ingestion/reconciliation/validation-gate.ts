@@ -27,7 +27,7 @@ export async function assertReconciledOrOverridden(
     const check = checks.get(s.batchAccountId)!;
     if (check.duplicates.undecided > 0)
       throw conflict(RECONCILIATION_MSG.undecidedDuplicates(s.label, check.duplicates.undecided));
-    if (!s.isReconciled || !needsOverride(check)) continue;
+    if (!needsOverride(check)) continue;
     const reason = reasons.get(s.batchAccountId);
     if (!reason) throw conflict(RECONCILIATION_MSG.notReconciled(s.label, check.reconciliation.explanation));
     overrides.set(s.batchAccountId, { reason, summary: check.reconciliation.problems.join(' ') });
