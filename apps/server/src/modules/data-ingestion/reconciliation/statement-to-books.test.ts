@@ -17,6 +17,7 @@ import {
 import {
   call,
   createClients,
+  createRole,
   createSignedInUser,
   type SignedInUser,
   type TestContext,
@@ -287,6 +288,36 @@ describe('possible duplicates decided by a person', () => {
     expect((await readAccount(a().batchAccountId)).reconciliation!.status).toBe('Reconciled');
   });
 
+  it('answers 404 to a user of another client for a selection by filter, as for ids', async () => {
+    const [otherClient] = await createClients(ctx, 1, 'Dupes other');
+    const { roleName } = await createRole(
+      ctx,
+      [
+        'VIEW_STAGING_TRANSACTIONS',
+        'EDIT_STAGING_TRANSACTIONS',
+        'VALIDATE_STAGING_TRANSACTIONS',
+        'DELETE_STAGING_TRANSACTIONS',
+      ],
+      true,
+    );
+    const stranger = await createSignedInUser(ctx, roleName, [otherClient!]);
+    const matching = { batchAccountIds: [a().batchAccountId], filters: [] };
+    const answers = [
+      await call(ctx, 'PUT', '/api/transactions/staging/duplicates', stranger, {
+        decision: 'drop',
+        matching,
+      }),
+      await call(ctx, 'PUT', '/api/transactions/staging/validate', stranger, {
+        batchAccountId: a().batchAccountId,
+        matching: { filters: [] },
+      }),
+      await call(ctx, 'DELETE', '/api/transactions/staging', stranger, { matching }),
+    ];
+    expect(answers.map((r) => [r.statusCode, (r.json() as { msg: string }).msg])).toEqual(
+      Array.from({ length: 3 }, () => [404, 'Batch account not found.']),
+    );
+  });
+
   it('flags only as many rows alike as the books already hold, so N real rows are kept as N', async () => {
     await call(ctx, 'PUT', `/api/data-ingestion/accounts/restore/${b().batchAccountId}`, analyst);
     await ctx.database.db.insert(transactions).values({
@@ -316,5 +347,51 @@ describe('possible duplicates decided by a person', () => {
       .from(transactions)
       .where(and(eq(transactions.accountId, b().accountId), eq(transactions.description, 'SERVICE FEE')));
     expect(fees).toEqual([{ n: 2 }]);
+  });
+});
+
+describe("a template-read file's balances", () => {
+  it('takes Start and End Balance from the balance column and reconciles (issue 39 point 1)', async () => {
+    const admin = await createSignedInUser(ctx, 'Admin');
+    const [clientId] = await createClients(ctx, 1, 'Template balances');
+    const csvWorld = await createExtractionWorld(ctx, admin, clientId!, { template: false });
+    const template = await call(ctx, 'POST', '/api/templates/manage', admin, {
+      template: {
+        bankClientRelId: csvWorld.relId,
+        type: 'Transaction',
+        jsonTransform: [
+          {
+            cellHeaderData: 'Account',
+            accountNumber: '0',
+            date: '1',
+            description: '2',
+            amount: '3',
+            balance: '4',
+            headerStart: '0',
+            dateFormat: 'MM/DD/YYYY',
+          },
+        ],
+      },
+    });
+    expect(template.statusCode, template.body).toBeLessThan(300);
+    const a = csvWorld.accounts[0]!;
+    const csv = [
+      'Account,Date,Description,Amount,Balance',
+      `${a.accountNumber},07/01/2026,Deposit,100.00,1100.00`,
+      `${a.accountNumber},07/02/2026,Wire out,-40.00,1060.00`,
+      `${a.accountNumber},07/03/2026,Fee,-5.00,1055.00`,
+    ].join('\r\n');
+    const row = await extractOne(ctx, analyst, csvWorld, 'july.csv', Buffer.from(`${csv}\r\n`));
+    expect(row.status, row.extractionMessage ?? '').toBe('Extracted');
+    const account = await readAccount(a.batchAccountId);
+    expect(account).toMatchObject({ startBalance: 1000, endBalance: 1055 });
+    expect(account.reconciliation).toMatchObject({ status: 'Reconciled', problems: [] });
+    expect(account.reconciliation!.statements).toEqual([
+      expect.objectContaining({
+        balanceSource: 'balance column',
+        fromDate: '2026-07-01',
+        toDate: '2026-07-03',
+      }),
+    ]);
   });
 });
