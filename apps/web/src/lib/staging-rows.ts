@@ -4,7 +4,7 @@ import {
   type BatchTemplateType,
 } from '@tideline/contracts/data-ingestion/batches.schemas';
 import type { ValidationStatus } from '@tideline/contracts/data-ingestion/staging-rows.schemas';
-import type { BulkAction, RowAction } from '../components/data-table/data-table.types';
+import type { BulkAction, MatchingSelection, RowAction } from '../components/data-table/data-table.types';
 
 // ingestion-analysis.md 2 and 4: what the staging dialogs (transactions, investments, treasury) share.
 
@@ -62,7 +62,13 @@ export function needsValidation(rows: readonly Row[]): boolean {
   return rows.some((r) => r.validationStatus === 'No');
 }
 
-export type ChangeValidation<T> = (to: ValidationChange, rows: T[], done?: () => void) => void;
+/** `matching`: every row of the table's filter is selected, for a table that sends it (issue 39). */
+export type ChangeValidation<T> = (
+  to: ValidationChange,
+  rows: T[],
+  done?: () => void,
+  matching?: MatchingSelection | null,
+) => void;
 
 /**
  * A table's Validate and Invalidate: in a row's menu by its state (No offers Validate, Yes offers
@@ -91,12 +97,12 @@ export function validationActions<T extends Row>(
       {
         label: 'Validate',
         permissions: [permissions.validate],
-        onClick: (rows, { clearSelection }) => change('validate', rows, clearSelection),
+        onClick: (rows, { clearSelection, matching }) => change('validate', rows, clearSelection, matching),
       },
       {
         label: 'Invalidate',
         permissions: [permissions.invalidate],
-        onClick: (rows, { clearSelection }) => change('invalidate', rows, clearSelection),
+        onClick: (rows, { clearSelection, matching }) => change('invalidate', rows, clearSelection, matching),
       },
     ],
   };

@@ -181,6 +181,7 @@ export const StagingTransactionDeleteBodySchema = z
   .refine((s) => (s.stagingTransactionId === undefined) !== (s.matching === undefined), {
     message: 'Send either stagingTransactionId or matching.',
   });
+export type StagingTransactionDeleteBody = z.input<typeof StagingTransactionDeleteBodySchema>;
 
 /** Every change answers with the spec's msg and how many rows it touched. */
 export const StagingTransactionChangeResultSchema = StagingChangeResultSchema;

@@ -132,7 +132,10 @@ export async function selectStagingTotal(db: DbOrTx, batchAccountIds: readonly n
   return Number((rows[0] as { total: number } | undefined)?.total ?? 0);
 }
 
-/** The ids of the rows under `where` (the list's FROM), in row order, at most `limit`. */
+/**
+ * The ids of the rows under `where` (the list's FROM) that are not in the books, in row order, at most
+ * `limit`: a booked row takes no change (issue 39 point 4), so a selection by filter passes over it.
+ */
 export async function selectMatchingIds(
   db: DbOrTx,
   scope: SQL,
@@ -144,7 +147,13 @@ export async function selectMatchingIds(
     .from(st)
     .innerJoin(batchAccounts, eq(batchAccounts.batchAccountId, st.batchAccountId))
     .leftJoin(accounts, eq(accounts.accountId, batchAccounts.accountId))
-    .where(and(scope, where))
+    .where(
+      and(
+        scope,
+        where,
+        sql`not exists (select 1 from transactions b where b.staging_transaction_id = ${st.stagingTransactionId})`,
+      ),
+    )
     .orderBy(st.stagingTransactionId)
     .limit(limit);
   return rows.map((r) => r.id);

@@ -98,9 +98,14 @@ const renderTemplateForm: RenderTemplateForm = (request, { onSaved, onClose }) =
   </Suspense>
 );
 
-const renderStagingTransactions: RenderStagingDialog = ({ batch, batchAccountIds }, onClose) => (
+const renderStagingTransactions: RenderStagingDialog = ({ batch, batchAccountIds, view }, onClose) => (
   <Suspense fallback={null}>
-    <StagingTransactionsDialog batch={batch} batchAccountIds={batchAccountIds} onClose={onClose} />
+    <StagingTransactionsDialog
+      batch={batch}
+      batchAccountIds={batchAccountIds}
+      view={view}
+      onClose={onClose}
+    />
   </Suspense>
 );
 

@@ -1,19 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import { hasAnyPermission } from '@tideline/contracts/access/permissions';
 import { PAGE_SIZES } from '@tideline/contracts/paging/paging.schemas';
 import { usePermList } from '../../lib/use-can';
 import { ColumnToggle } from './column-toggle';
-import { DataTableCellContent, STICKY_END_SX } from './data-table-cell';
+import { DataTableBody } from './data-table-body';
 import { DataTableHead } from './data-table-head';
 import type {
   BulkAction,
@@ -21,27 +16,20 @@ import type {
   DataTableMode,
   FilterDefinition,
   FilterValues,
+  QuickFilter,
   RowAction,
   SortState,
 } from './data-table.types';
-import { EmptyState } from './empty-state';
 import { collectExportRows } from './export/collect-export-rows';
 import { ExportMenu } from './export/export-menu';
-import type { FilterDialog as EagerFilterDialog } from './filter-dialog';
-import { isSameFilters } from './filter-draft';
-import { FilterSummary } from './filter-summary';
-import { RowActionsMenu } from './row-actions-menu';
+import { SelectAllBanner } from './select-all-banner';
 import { DataTablePagination } from './table-pagination';
 import { TableToolbar } from './table-toolbar';
+import { useBulkActions } from './use-bulk-actions';
 import { buildListRequest, useTableData } from './use-table-data';
+import { useTableFilters } from './use-table-filters';
 import { useRowSelection } from './use-row-selection';
 import { useTableState } from './use-table-state';
-
-// The filter dialog (with its fields) is loaded when a user first opens it, not with every table.
-// lazy() drops its type parameter, so it keeps the eager component's type: the props are the same.
-const FilterDialog = lazy(() =>
-  import('./filter-dialog').then((m) => ({ default: m.FilterDialog })),
-) as unknown as typeof EagerFilterDialog;
 
 export interface DataTableProps<T> {
   columns: readonly DataTableColumn<T>[];
@@ -71,6 +59,13 @@ export interface DataTableProps<T> {
   initialSort?: SortState;
   /** Rows that may be selected for the bulk actions; the others get no checkbox. Defaults to all. */
   isRowSelectable?: (row: T) => boolean;
+  /**
+   * Server mode: once the page is all ticked, offer every row of the filter and search ('Select all
+   * 114 rows'); the bulk actions then work on all of them (BulkAction.takesMatching).
+   */
+  canSelectAllMatching?: boolean;
+  /** One-click filters beside the search box; each is on while its values are applied. */
+  quickFilters?: readonly QuickFilter[];
 }
 
 const NO_FILTERS: readonly never[] = [];
@@ -97,12 +92,11 @@ export function DataTable<T>({
   filterDefaults,
   initialSort,
   isRowSelectable,
+  canSelectAllMatching = false,
+  quickFilters = NO_ACTIONS,
 }: DataTableProps<T>) {
   const titleId = useId();
   const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults, initialSort);
-  const [isFilterDialogOpen, setIsFilterDialogOpen] = useState(false);
-  // Loaded when first opened, then kept mounted so that it closes with its transition.
-  const [hasOpenedFilters, setHasOpenedFilters] = useState(false);
   const permList = usePermList();
 
   const request = buildListRequest(state, mode.kind === 'server');
@@ -138,22 +132,35 @@ export function DataTable<T>({
 
   const idOf = useCallback((row: T) => String(getRowId(row)), [getRowId]);
   const labelOf = (row: T) => getRowLabel?.(row) ?? idOf(row);
-  const { pageIds, selectedOnPage, isAllOnPage, toggleRow, toggleAllOnPage, clearSelection } =
-    useRowSelection(data.pageRows, idOf, state.selection, state.setSelection, isRowSelectable);
+  const isAllMatching = canSelectAllMatching && mode.kind === 'server' && state.isAllMatching;
+  const rowSelection = useRowSelection(
+    data.pageRows,
+    idOf,
+    state.selection,
+    state.setSelection,
+    isRowSelectable,
+    isAllMatching,
+  );
+  const { pageIds, selectedOnPage, isAllOnPage, clearSelection } = rowSelection;
+  const bulk = useBulkActions({
+    actions: allowedBulkActions,
+    mode,
+    request,
+    selection: state.selection,
+    isAllMatching,
+    pageRows: rowSelection.pageRows,
+    isRowSelectable,
+    matchingCount: data.filteredCount,
+    isCountBounded: data.isFilteredCountBounded,
+    clearSelection,
+  });
 
-  // CLEAR FILTERS empties the filters; RESTORE DEFAULTS applies the table's defaults.
-  const resetFilters = () => {
-    setIsFilterDialogOpen(false);
-    const target = filterDefaults ?? {};
-    // platform.md 2.8: clearing reloads. With the target already applied the request stays the same, so
-    // ask again; otherwise its pages may be cached, so mark them stale before going back to them.
-    if (isSameFilters(state.filters, target)) {
-      data.reload();
-    } else {
-      data.expire();
-      state.setFilters(target);
-    }
-  };
+  const filtering = useTableFilters({
+    definitions: filterDefinitions,
+    state,
+    data,
+    filterDefaults,
+  });
 
   const collectRows = (onProgress: Parameters<typeof collectExportRows<T>>[2], signal: AbortSignal) => {
     if (mode.kind === 'client')
@@ -183,13 +190,12 @@ export function DataTable<T>({
         onSearchChange={state.setSearchInput}
         onSearchClear={state.clearSearch}
         activeFilterCount={filterDefinitions.length > 0 ? Object.keys(state.filters).length : null}
-        onOpenFilters={() => {
-          setHasOpenedFilters(true);
-          setIsFilterDialogOpen(true);
-        }}
-        bulkActions={allowedBulkActions}
-        selectedRows={[...state.selection.values()]}
-        onClearSelection={clearSelection}
+        onOpenFilters={filtering.openFilters}
+        bulkButtons={bulk.buttons}
+        selectedCount={bulk.selectedCount}
+        quickFilters={quickFilters}
+        isQuickFilterOn={filtering.isQuickFilterOn}
+        onToggleQuickFilter={filtering.toggleQuickFilter}
         tools={
           <>
             <ColumnToggle columns={columns} hidden={state.hiddenColumns} onToggle={state.toggleColumn} />
@@ -199,38 +205,19 @@ export function DataTable<T>({
           </>
         }
       />
-      {filterDefinitions.length > 0 && (
-        <>
-          <FilterSummary
-            definitions={filterDefinitions}
-            applied={state.filters}
-            filteredCount={data.filteredCount}
-            isFilteredCountBounded={data.isFilteredCountBounded}
-            totalCount={data.totalCount}
-            defaults={filterDefaults}
-            onRemove={(id) => {
-              const { [id]: _removed, ...rest } = state.filters;
-              const fallback = filterDefaults?.[id];
-              state.setFilters(fallback === undefined ? rest : { ...rest, [id]: fallback });
-            }}
-          />
-          {hasOpenedFilters && (
-            <Suspense fallback={null}>
-              <FilterDialog
-                open={isFilterDialogOpen}
-                definitions={filterDefinitions}
-                applied={state.filters}
-                variant={filterDefaults ? 'defaults' : 'standard'}
-                onApply={(values) => {
-                  state.setFilters(values);
-                  setIsFilterDialogOpen(false);
-                }}
-                onReset={resetFilters}
-                onClose={() => setIsFilterDialogOpen(false)}
-              />
-            </Suspense>
-          )}
-        </>
+      {filtering.panel}
+      {canSelectAllMatching && hasSelection && mode.kind === 'server' && (
+        <SelectAllBanner
+          isAllMatching={isAllMatching}
+          isAllOnPage={isAllOnPage}
+          selectedOnPage={selectedOnPage}
+          pageRowCount={data.pageRows.length}
+          matchingCount={data.filteredCount}
+          isCountBounded={data.isFilteredCountBounded}
+          limits={bulk.limits}
+          onSelectAllMatching={() => state.setIsAllMatching(true)}
+          onClearSelection={clearSelection}
+        />
       )}
       <Box sx={{ height: 4 }}>{data.isRefreshing && <LinearProgress aria-label="Refreshing" />}</Box>
       <TableContainer sx={{ overflowX: 'auto' }}>
@@ -246,65 +233,29 @@ export function DataTable<T>({
                     isAll: isAllOnPage,
                     isSome: selectedOnPage > 0,
                     isDisabled: pageIds.length === 0,
-                    onToggleAll: toggleAllOnPage,
+                    onToggleAll: rowSelection.toggleAllOnPage,
                   }
                 : null
             }
           />
-          <TableBody>
-            {data.isLoading ? (
-              <TableRow>
-                <TableCell colSpan={columnCount} align="center" sx={{ py: 6, border: 0 }}>
-                  <CircularProgress aria-label="Loading" />
-                </TableCell>
-              </TableRow>
-            ) : data.pageRows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={columnCount} sx={{ border: 0 }}>
-                  <EmptyState />
-                </TableCell>
-              </TableRow>
-            ) : (
-              data.pageRows.map((row) => {
-                const id = idOf(row);
-                const isSelected = state.selection.has(id);
-                const isSelectable = isRowSelectable?.(row) ?? true;
-                return (
-                  <TableRow key={id} hover selected={isSelected}>
-                    {hasSelection && (
-                      <TableCell padding="checkbox">
-                        {isSelectable && (
-                          <Checkbox
-                            checked={isSelected}
-                            onChange={() => toggleRow(row)}
-                            slotProps={{ input: { 'aria-label': `Select ${labelOf(row)}` } }}
-                          />
-                        )}
-                      </TableCell>
-                    )}
-                    {visibleColumns.map((column) => (
-                      <TableCell
-                        key={column.id}
-                        align={column.align}
-                        sx={column.isStickyEnd ? STICKY_END_SX : undefined}
-                      >
-                        <DataTableCellContent column={column} row={row} />
-                      </TableCell>
-                    ))}
-                    {hasActions && (
-                      <TableCell align="right" sx={[{ py: 0 }, STICKY_END_SX]}>
-                        <RowActionsMenu
-                          row={row}
-                          actions={allowedRowActions}
-                          label={`Actions for ${labelOf(row)}`}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
+          <DataTableBody
+            rows={data.pageRows}
+            columns={visibleColumns}
+            columnCount={columnCount}
+            isLoading={data.isLoading}
+            idOf={idOf}
+            labelOf={labelOf}
+            selection={
+              hasSelection
+                ? {
+                    isSelected: rowSelection.isSelected,
+                    isSelectable: (row) => isRowSelectable?.(row) ?? true,
+                    onToggle: rowSelection.toggleRow,
+                  }
+                : null
+            }
+            rowActions={allowedRowActions}
+          />
         </Table>
       </TableContainer>
       <DataTablePagination

@@ -3,6 +3,7 @@ import type { Permission } from '@tideline/contracts/access/permissions';
 import type {
   DateRangeFilterValue,
   FilterValue,
+  ListFilter,
   PagedList,
   PagedListRequest,
   RangeFilterValue,
@@ -77,17 +78,54 @@ export interface RowAction<T> {
   permissions: readonly Permission[];
   onClick: (row: T) => void;
   disabled?: (row: T) => boolean;
+  /**
+   * Why the action cannot be taken on this row (e.g. 'Already in the books.'): it is disabled and the
+   * reason is shown under its label. Undefined when it can.
+   */
+  disabledReason?: (row: T) => string | undefined;
   /** Left out of this row's menu (an action that applies to some rows only). */
   hidden?: (row: T) => boolean;
   icon?: ReactNode;
 }
 
+/**
+ * Every row of the table's filter and search, not only those loaded (canSelectAllMatching): what a
+ * server-mode table sends for its list, for an action to send instead of ids.
+ */
+export interface MatchingSelection {
+  filters: ListFilter[];
+  searchTerm: string;
+  timeZone?: string;
+  /** How many rows match; a lower bound when isCountBounded. */
+  count: number;
+  isCountBounded: boolean;
+}
+
+export interface BulkActionHelpers {
+  clearSelection: () => void;
+  /** Set when every matching row is selected and the action takesMatching; rows are then those loaded. */
+  matching: MatchingSelection | null;
+}
+
 export interface BulkAction<T> {
   label: string;
   permissions: readonly Permission[];
-  onClick: (rows: T[], helpers: { clearSelection: () => void }) => void;
+  onClick: (rows: T[], helpers: BulkActionHelpers) => void;
   icon?: ReactNode;
   color?: 'primary' | 'error';
+  /**
+   * With every matching row selected: true hands the action the filter (helpers.matching) to send;
+   * otherwise the table reads the matching rows first and hands them over, up to maxRows.
+   */
+  takesMatching?: boolean;
+  /** The most rows the action takes by id (defaults to one server page, 500); beyond it, it says so. */
+  maxRows?: number;
+}
+
+/** A one-click filter beside the search box (e.g. 'Duplicates to decide'): on, it applies `filters`. */
+export interface QuickFilter {
+  label: string;
+  filters: FilterValues;
 }
 
 export interface ClientMode<T> {

@@ -30,19 +30,29 @@ export function RowActionsMenu<T>({ row, actions, label }: RowActionsMenuProps<T
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {shown.map((action) => (
-          <MenuItem
-            key={action.label}
-            disabled={action.disabled?.(row) ?? false}
-            onClick={() => {
-              setAnchor(null);
-              action.onClick(row);
-            }}
-          >
-            {action.icon && <ListItemIcon>{action.icon}</ListItemIcon>}
-            <ListItemText>{action.label}</ListItemText>
-          </MenuItem>
-        ))}
+        {shown.map((action) => {
+          const reason = action.disabledReason?.(row);
+          return (
+            <MenuItem
+              key={action.label}
+              disabled={reason !== undefined || (action.disabled?.(row) ?? false)}
+              // The reason stays readable: only the label is greyed.
+              sx={reason === undefined ? undefined : { '&.Mui-disabled': { opacity: 1 } }}
+              onClick={() => {
+                setAnchor(null);
+                action.onClick(row);
+              }}
+            >
+              {action.icon && <ListItemIcon>{action.icon}</ListItemIcon>}
+              {/* Why it is disabled, under its label: a disabled item shows no tooltip. */}
+              <ListItemText
+                primary={action.label}
+                secondary={reason}
+                slotProps={reason === undefined ? undefined : { primary: { color: 'text.disabled' } }}
+              />
+            </MenuItem>
+          );
+        })}
       </Menu>
     </>
   );

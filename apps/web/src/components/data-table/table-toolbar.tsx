@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FilterListIcon from '@mui/icons-material/FilterList';
-import type { BulkAction } from './data-table.types';
+import type { QuickFilter } from './data-table.types';
+import { countText } from './select-all-banner';
 import { SearchBox } from './search-box';
+import type { BulkActionButton } from './use-bulk-actions';
 
 interface TableToolbarProps<T> {
   title?: string;
@@ -17,17 +19,19 @@ interface TableToolbarProps<T> {
   activeFilterCount: number | null;
   onOpenFilters: () => void;
   /** Already limited to the ones the user may take. */
-  bulkActions: readonly BulkAction<T>[];
-  selectedRows: T[];
-  onClearSelection: () => void;
+  bulkButtons: readonly BulkActionButton<T>[];
+  /** Rows ticked, or every matching row. */
+  selectedCount: number;
+  quickFilters: readonly QuickFilter[];
+  isQuickFilterOn: (quickFilter: QuickFilter) => boolean;
+  onToggleQuickFilter: (quickFilter: QuickFilter) => void;
   /** Column toggle and export, at the right end. */
   tools: ReactNode;
 }
 
 /** The title row and the search, filter, bulk action and tool row above a table (platform.md 2.8). */
 export function TableToolbar<T>(props: TableToolbarProps<T>) {
-  const { title, titleId, toolbarActions, activeFilterCount, bulkActions, selectedRows } = props;
-  const hasSelection = selectedRows.length > 0;
+  const { title, titleId, toolbarActions, activeFilterCount, bulkButtons, selectedCount } = props;
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       {(title || toolbarActions) && (
@@ -49,21 +53,35 @@ export function TableToolbar<T>(props: TableToolbarProps<T>) {
             {activeFilterCount > 0 ? `Filters (${activeFilterCount} applied)` : 'Filters'}
           </Button>
         )}
-        {bulkActions.map((action) => (
+        {props.quickFilters.map((quickFilter) => {
+          const isOn = props.isQuickFilterOn(quickFilter);
+          return (
+            <Button
+              key={quickFilter.label}
+              variant={isOn ? 'contained' : 'outlined'}
+              aria-pressed={isOn}
+              onClick={() => props.onToggleQuickFilter(quickFilter)}
+            >
+              {quickFilter.label}
+            </Button>
+          );
+        })}
+        {bulkButtons.map(({ action, isDisabled, isLoading, run }) => (
           <Button
             key={action.label}
             variant="outlined"
             color={action.color ?? 'primary'}
             startIcon={action.icon}
-            disabled={!hasSelection}
-            onClick={() => action.onClick(selectedRows, { clearSelection: props.onClearSelection })}
+            disabled={isDisabled}
+            loading={isLoading}
+            onClick={run}
           >
             {action.label}
           </Button>
         ))}
-        {hasSelection && (
+        {selectedCount > 0 && (
           <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {selectedRows.length} selected
+            {countText(selectedCount)} selected
           </Typography>
         )}
         <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 0.5 }}>{props.tools}</Box>

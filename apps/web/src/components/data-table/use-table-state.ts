@@ -5,8 +5,9 @@ import type { DataTableColumn, FilterValues, SortState } from './data-table.type
 export const SEARCH_DEBOUNCE_MS = 800;
 
 /**
- * Everything the user sets on a table: search, filters, sort, page, hidden columns and selected rows.
- * A new search or filter set goes back to the first page and drops the selection (the rows changed).
+ * Everything the user sets on a table: search, filters, sort, page, hidden columns and selected rows
+ * (or every row matching the filter). A new search or filter set goes back to the first page and drops
+ * the selection (the rows changed).
  */
 export function useTableState<T>(
   columns: readonly DataTableColumn<T>[],
@@ -23,15 +24,22 @@ export function useTableState<T>(
   const [hiddenColumns, setHiddenColumns] = useState<ReadonlySet<string>>(
     () => new Set(columns.filter((c) => c.hiddenByDefault).map((c) => c.id)),
   );
-  const [selection, setSelection] = useState<ReadonlyMap<string, T>>(() => new Map());
+  const [selection, setSelectionState] = useState<ReadonlyMap<string, T>>(() => new Map());
+  const [isAllMatching, setIsAllMatching] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  /** Ticking or unticking rows leaves 'every matching row' for the rows ticked. */
+  const setSelection = useCallback((next: ReadonlyMap<string, T>) => {
+    setSelectionState(next);
+    setIsAllMatching(false);
+  }, []);
+
   const startOver = useCallback(() => {
     setPageIndex(0);
     setSelection(new Map());
-  }, []);
+  }, [setSelection]);
 
   const setSearchInput = useCallback(
     (value: string) => {
@@ -93,6 +101,7 @@ export function useTableState<T>(
     pageSize,
     hiddenColumns,
     selection,
+    isAllMatching,
     setSearchInput,
     clearSearch,
     setFilters,
@@ -101,6 +110,7 @@ export function useTableState<T>(
     setPageSize,
     toggleColumn,
     setSelection,
+    setIsAllMatching,
   };
 }
 

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import type { BatchAccount } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
 import { BATCH_VALIDATION_MSG as MSG } from '@tideline/contracts/data-ingestion/batch-validation.schemas';
@@ -8,12 +9,22 @@ import { accountLabelOf } from './batch-account-columns';
 import type { SourceFile } from './download-source-file';
 import type { RenderStagingDialog } from './ingestion-slots';
 
+// Opened from a row, so loaded then (issue 21 "Forms when opened").
+const ReconciliationDialog = lazy(() => import('./reconciliation/reconciliation-dialog'));
+const OverrideDialog = lazy(() => import('./reconciliation/override-dialog'));
+
 /** What a Validate Batch dialog's account action has open on top of it. */
 export type OpenAccountDialog =
   | { kind: 'ignore-account' | 'ignore'; accounts: BatchAccount[]; done?: () => void }
   | { kind: 'delete'; account: BatchAccount }
   | { kind: 'files'; account: BatchAccount; files: SourceFile[] }
-  | { kind: 'staging'; render: RenderStagingDialog; batchAccountIds: number[] }
+  | {
+      kind: 'staging';
+      render: RenderStagingDialog;
+      batchAccountIds: number[];
+      view?: 'duplicates-to-decide';
+    }
+  | { kind: 'reconciliation' | 'override'; account: BatchAccount }
   | null;
 
 interface BatchAccountDialogsProps {
@@ -25,11 +36,16 @@ interface BatchAccountDialogsProps {
   onIgnoreAccount: (accounts: BatchAccount[], done?: () => void) => void;
   onConfirmIgnore: (accounts: BatchAccount[], done?: () => void) => void;
   onConfirmDelete: (account: BatchAccount) => void;
+  /** Validate without reconciling, with its reason; rejects with the server's refusal. */
+  onValidateWithOverride: (account: BatchAccount, overrideReason: string) => Promise<unknown>;
   onCancel: () => void;
   onStagingClosed: () => void;
 }
 
-/** The confirmations (spec 2), the account's source files and the staging dialogs. */
+/**
+ * The confirmations (spec 2), the account's source files, the staging dialogs, and (issue 39) the
+ * reconciliation's statements and Validate without reconciling.
+ */
 export function BatchAccountDialogs({
   batch,
   open,
@@ -38,6 +54,7 @@ export function BatchAccountDialogs({
   onIgnoreAccount,
   onConfirmIgnore,
   onConfirmDelete,
+  onValidateWithOverride,
   onCancel,
   onStagingClosed,
 }: BatchAccountDialogsProps) {
@@ -91,7 +108,25 @@ export function BatchAccountDialogs({
         <AccountFilesDialog title={accountLabelOf(open.account)} files={open.files} onClose={onCancel} />
       )}
       {open?.kind === 'staging' &&
-        open.render({ batch, batchAccountIds: open.batchAccountIds }, onStagingClosed)}
+        open.render({ batch, batchAccountIds: open.batchAccountIds, view: open.view }, onStagingClosed)}
+      {(open?.kind === 'reconciliation' || open?.kind === 'override') && open.account.reconciliation && (
+        <Suspense fallback={null}>
+          {open.kind === 'reconciliation' ? (
+            <ReconciliationDialog
+              accountLabel={accountLabelOf(open.account)}
+              reconciliation={open.account.reconciliation}
+              onClose={onCancel}
+            />
+          ) : (
+            <OverrideDialog
+              accountLabel={accountLabelOf(open.account)}
+              reconciliation={open.account.reconciliation}
+              onSubmit={(reason) => onValidateWithOverride(open.account, reason)}
+              onClose={onCancel}
+            />
+          )}
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,11 +1,11 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { BATCH_ACCOUNT_TYPES, type ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
 import { DataTable } from '../../components/data-table/data-table';
-import { ACCOUNT_COLUMNS, TREASURY_COLUMNS, accountLabelOf } from './batch-account-columns';
+import { TREASURY_COLUMNS, accountColumnsOf, accountLabelOf } from './batch-account-columns';
 import { batchValidationMutationKey } from './batch-validation.mutations';
 import { BatchValidationFooter } from './batch-validation-footer';
 import { ingestionQueries } from './data-ingestion.queries';
@@ -39,6 +39,11 @@ export function BatchAccountsDialog({
   const actions = useBatchAccountActions(batch, staging);
   const isBusy = useIsMutating({ mutationKey: batchValidationMutationKey(batch.batchId) }) > 0;
   const isTreasury = batch.templateType === 'Treasury';
+  const { showStatements } = actions;
+  const columns = useMemo(
+    () => (isTreasury ? TREASURY_COLUMNS : accountColumnsOf(showStatements)),
+    [isTreasury, showStatements],
+  );
   return (
     <>
       <Dialog
@@ -54,7 +59,7 @@ export function BatchAccountsDialog({
         <DialogContent>
           <DataTable
             title={isTreasury ? 'Analysis Statements' : 'Accounts'}
-            columns={isTreasury ? TREASURY_COLUMNS : ACCOUNT_COLUMNS}
+            columns={columns}
             getRowId={(a) => a.batchAccountId}
             getRowLabel={accountLabelOf}
             mode={{ kind: 'client', rows: accounts.data, isLoading: accounts.isLoading }}

@@ -75,6 +75,7 @@ describe('batch dialogs of the upload dashboard', { timeout: UI_TEST_TIMEOUT }, 
       'Last Transaction Date',
       'Start Balance',
       'End Balance',
+      'Reconciliation',
       'Status',
     ]);
     const first = within(table).getByText('Operating - 0001234').closest('tr')!;

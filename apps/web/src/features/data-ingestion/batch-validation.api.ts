@@ -13,11 +13,14 @@ import { apiRequest } from '../../lib/api-client';
 
 const msgOf = (answer: unknown) => MessageSchema.parse(answer).msg;
 
-/** PUT /accounts/validate {accounts: [{batchAccountId}]}. */
-export async function validateBatchAccounts(batchAccountIds: number[]): Promise<string> {
-  const body: ValidateBatchAccountsBody = {
-    accounts: batchAccountIds.map((batchAccountId) => ({ batchAccountId })),
-  };
+/**
+ * PUT /accounts/validate {accounts: [{batchAccountId, overrideReason?}]}: the reason validates an
+ * account that does not reconcile (issue 39).
+ */
+export async function validateBatchAccounts(
+  accounts: ValidateBatchAccountsBody['accounts'],
+): Promise<string> {
+  const body: ValidateBatchAccountsBody = { accounts };
   return msgOf(await apiRequest('/data-ingestion/accounts/validate', { method: 'PUT', body }));
 }
 

@@ -46,15 +46,26 @@ function useBatchMutation<V>(batch: BatchRef, run: (variables: V) => Promise<str
   });
 }
 
+/** An account to validate, with the reason when it does not reconcile (issue 39). */
+export interface AccountValidation {
+  account: BatchAccount;
+  overrideReason?: string;
+}
+
 /** Validate: a treasury batch's sections by type, any other batch's accounts by id. */
 export const useValidateBatchAccounts = (batch: BatchRef & { templateType: BatchTemplateType }) =>
-  useBatchMutation(batch, (accounts: BatchAccount[]) =>
+  useBatchMutation(batch, (validations: AccountValidation[]) =>
     batch.templateType === 'Treasury'
       ? validateTreasurySections(
           batch.batchId,
-          accounts.flatMap((a) => (a.type ? [a.type] : [])),
+          validations.flatMap(({ account }) => (account.type ? [account.type] : [])),
         )
-      : validateBatchAccounts(accounts.map((a) => a.batchAccountId)),
+      : validateBatchAccounts(
+          validations.map(({ account, overrideReason }) => ({
+            batchAccountId: account.batchAccountId,
+            ...(overrideReason && { overrideReason }),
+          })),
+        ),
   );
 
 export const useIgnoreBatchAccounts = (batch: BatchRef) =>

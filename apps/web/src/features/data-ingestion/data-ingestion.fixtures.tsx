@@ -5,6 +5,10 @@ import type { Permission } from '@tideline/contracts/access/permissions';
 import type { BatchAccount } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
 import type { ExtractionFile } from '@tideline/contracts/data-ingestion/batch-files.schemas';
 import type { ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
+import type {
+  ReconciledStatement,
+  Reconciliation,
+} from '@tideline/contracts/data-ingestion/reconciliation.schemas';
 import type { OpenReportRow } from '@tideline/contracts/data-ingestion/open-reports.schemas';
 import type { ValidationHistoryRow } from '@tideline/contracts/data-ingestion/validation-history.schemas';
 import { AppProviders } from '../../app/providers';
@@ -104,7 +108,41 @@ export function batchAccountOf(
     statementMonths: 3,
     fileIdList: [],
     promotedAt: null,
+    reconciliation: reconciliationOf({ status: 'Reconciled' }),
+    duplicates: { undecided: 0, kept: 0, dropped: 0 },
     updatedAt: '2026-07-03T12:00:00.000Z',
+    ...over,
+  };
+}
+
+/** One statement of july.csv: $1,000.00 + $1,500.50 of rows = $2,500.50, unless told otherwise. */
+export function statementOf(over: Partial<ReconciledStatement> = {}): ReconciledStatement {
+  return {
+    batchFileId: 61,
+    fileName: 'july.csv',
+    statementRef: null,
+    fromDate: '2026-07-01',
+    toDate: '2026-07-31',
+    openingBalance: 1000,
+    closingBalance: 2500.5,
+    balanceSource: 'statement',
+    rowCount: 12,
+    stagedSum: 1500.5,
+    difference: 0,
+    ...over,
+  };
+}
+
+/** A batch account's reconciliation: by default its one statement adds up. */
+export function reconciliationOf(
+  over: Partial<Reconciliation> & Pick<Reconciliation, 'status'>,
+): Reconciliation {
+  return {
+    explanation:
+      '1 statement: the opening balance $1,000.00 plus 12 rows ($1,500.50) gives the closing balance $2,500.50, to the cent.',
+    problems: [],
+    statements: [statementOf()],
+    override: null,
     ...over,
   };
 }
@@ -120,6 +158,7 @@ export function historyRowOf(
     totalFiles: 1,
     completedAt: '2026-04-20T12:00:00.000Z',
     files: [],
+    overrides: [],
     ...over,
   };
 }

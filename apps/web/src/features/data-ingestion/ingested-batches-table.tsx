@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import GppMaybeOutlinedIcon from '@mui/icons-material/GppMaybeOutlined';
 import { BATCH_TEMPLATE_TYPE_LABELS } from '@tideline/contracts/data-ingestion/batches.schemas';
 import type { ValidationHistoryRow } from '@tideline/contracts/data-ingestion/validation-history.schemas';
 import { DataTable } from '../../components/data-table/data-table';
@@ -11,6 +13,40 @@ import type {
 import { formatDate } from '../../lib/format';
 import { ingestionQueries } from './data-ingestion.queries';
 import { ValidatedFilesDialog } from './validated-files-dialog';
+
+const ValidationOverridesDialog = lazy(() => import('./reconciliation/validation-overrides-dialog'));
+
+const batchLabelOf = (r: ValidationHistoryRow) => `${r.bankName} / ${r.accountName ?? '---'}`;
+
+/**
+ * Issue 39: a batch with accounts validated without reconciling shows how many; the button opens them
+ * (who, when, why and what the reconciliation said).
+ */
+const overridesColumn = (
+  onShow: (row: ValidationHistoryRow) => void,
+): DataTableColumn<ValidationHistoryRow> => ({
+  id: 'overrides',
+  header: 'Overrides',
+  headerTooltip: 'Accounts validated without reconciling.',
+  align: 'center',
+  searchable: false,
+  accessor: (r) => r.overrides.length,
+  cell: (r) => {
+    const count = r.overrides.length;
+    if (count === 0) return '---';
+    return (
+      <Button
+        size="small"
+        color="warning"
+        startIcon={<GppMaybeOutlinedIcon />}
+        aria-label={`${count} ${count === 1 ? 'override' : 'overrides'}: show them for ${batchLabelOf(r)}`}
+        onClick={() => onShow(r)}
+      >
+        {count}
+      </Button>
+    );
+  },
+});
 
 const dateColumn = (
   id: 'createdAt' | 'completedAt',
@@ -53,6 +89,8 @@ const NEWEST_FIRST = { id: 'completedAt', desc: true } as const;
 export function IngestedBatchesTable({ clientId }: { clientId: number }) {
   const history = useQuery(ingestionQueries.validation(clientId));
   const [viewing, setViewing] = useState<ValidationHistoryRow | null>(null);
+  const [overridesOf, setOverridesOf] = useState<ValidationHistoryRow | null>(null);
+  const columns = useMemo(() => [...COLUMNS, overridesColumn(setOverridesOf)], []);
   const rowActions: readonly RowAction<ValidationHistoryRow>[] = [
     { label: 'Download file', permissions: [], onClick: setViewing },
   ];
@@ -60,15 +98,20 @@ export function IngestedBatchesTable({ clientId }: { clientId: number }) {
     <>
       <DataTable
         title="Ingested Batches"
-        columns={COLUMNS}
+        columns={columns}
         filters={FILTERS}
         initialSort={NEWEST_FIRST}
         getRowId={(r) => r.batchId}
-        getRowLabel={(r) => `${r.bankName} / ${r.accountName ?? '---'}`}
+        getRowLabel={batchLabelOf}
         mode={{ kind: 'client', rows: history.data, isLoading: history.isLoading }}
         rowActions={rowActions}
       />
       {viewing && <ValidatedFilesDialog batch={viewing} onClose={() => setViewing(null)} />}
+      {overridesOf && (
+        <Suspense fallback={null}>
+          <ValidationOverridesDialog batch={overridesOf} onClose={() => setOverridesOf(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -94,6 +94,7 @@ describe('Ingested Batches and Validated Files', { timeout: UI_TEST_TIMEOUT }, (
       'Created Date',
       'Total Files',
       'Completed Date, sorted descending',
+      'Overrides',
       'Actions',
     ]);
   });

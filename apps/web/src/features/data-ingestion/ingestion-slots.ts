@@ -41,9 +41,13 @@ export interface ClientTabDefinition {
   Panel: ComponentType<{ clientId: number }>;
 }
 
-/** Opens another area's staging dialog on batch accounts of a batch; `onClose` when it is closed. */
+/**
+ * Opens another area's staging dialog on batch accounts of a batch; `onClose` when it is closed.
+ * `view` 'duplicates-to-decide' opens the transactions on the possible duplicates nobody decided yet
+ * (issue 39: they block Validate).
+ */
 export type RenderStagingDialog = (
-  request: { batch: ClientBatch; batchAccountIds: number[] },
+  request: { batch: ClientBatch; batchAccountIds: number[]; view?: 'duplicates-to-decide' },
   onClose: () => void,
 ) => ReactNode;
 

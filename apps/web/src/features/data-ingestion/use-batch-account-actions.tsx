@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { BatchAccount } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
@@ -6,6 +6,7 @@ import { BATCH_VALIDATION_MSG as MSG } from '@tideline/contracts/data-ingestion/
 import type { ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
 import type { BulkAction, RowAction } from '../../components/data-table/data-table.types';
 import { toastOutcome } from '../../lib/mutation-toasts';
+import { enqueueSnackbar } from '../../lib/toast-host';
 import { useCan } from '../../lib/use-can';
 import { BatchAccountDialogs, type OpenAccountDialog } from './batch-account-dialogs';
 import {
@@ -18,6 +19,7 @@ import {
 import { ingestionQueries } from './data-ingestion.queries';
 import { downloadSourceFile, type SourceFile } from './download-source-file';
 import type { StagingSlots } from './ingestion-slots';
+import { needsOverride } from './reconciliation/reconciliation-chip';
 
 const IGNORE: readonly Permission[] = ['IGNORE_ACCOUNT_BATCHES'];
 // Any one of the sections' view permissions opens the treasury dialog (it shows the sections allowed).
@@ -31,6 +33,12 @@ const TREASURY_STAGING_VIEW: readonly Permission[] = [
 const isValidatable = (a: BatchAccount) => a.status === 'Needs Validation';
 const isInspectable = (a: BatchAccount) => a.status === 'Validated' || a.status === 'Needs Validation';
 const isIgnorable = (a: BatchAccount) => a.status === 'Needs Validation' || a.status === 'Needs Files';
+
+// Issue 39 point 2: the server refuses Validate while possible duplicates are undecided; say so first.
+const undecidedReason = ({ duplicates: { undecided } }: BatchAccount) =>
+  undecided > 0
+    ? `Decide its ${undecided} possible ${undecided === 1 ? 'duplicate' : 'duplicates'} first.`
+    : undefined;
 
 /**
  * The Validate Batch dialog's row actions (spec 2, 4, 6), the selected accounts' Ignore, and the
@@ -48,7 +56,7 @@ export function useBatchAccountActions(batch: ClientBatch, staging: StagingSlots
   const remove = useDeleteBatchAccount(batch);
 
   const isRunningOn = (a: BatchAccount) =>
-    (validate.isPending && validate.variables.some((v) => v.batchAccountId === a.batchAccountId)) ||
+    (validate.isPending && validate.variables.some((v) => v.account.batchAccountId === a.batchAccountId)) ||
     (restore.isPending && restore.variables === a.batchAccountId);
 
   // Spec 2: a single account that already has files is asked about first ('Ignore Account').
@@ -76,19 +84,47 @@ export function useBatchAccountActions(batch: ClientBatch, staging: StagingSlots
     else setOpen({ kind: 'files', account, files });
   };
 
+  // Issue 39 point 1: an account that does not reconcile is validated with a reason (the override
+  // dialog); the server's refusal of any other (e.g. duplicates found since) is its toast.
+  const validateAccount = (a: BatchAccount) =>
+    needsOverride(a.reconciliation?.status)
+      ? setOpen({ kind: 'override', account: a })
+      : validate.mutate(
+          [{ account: a }],
+          toastOutcome({ success: MSG.accountsValidated, failure: MSG.validateAccountFailed }),
+        );
+  const validateWithOverride = async (account: BatchAccount, overrideReason: string) => {
+    const msg = await validate.mutateAsync([{ account, overrideReason }]);
+    enqueueSnackbar(msg || MSG.accountsValidated, { variant: 'success' });
+    close();
+  };
+
   const rowActions: RowAction<BatchAccount>[] = [
     {
       label: batch.templateType === 'Treasury' ? 'Validate Account' : 'Validate',
       permissions: ['VALIDATE_ACCOUNT_BATCHES'],
       hidden: (a) => !isValidatable(a),
       disabled: isRunningOn,
-      onClick: (a) =>
-        validate.mutate(
-          [a],
-          toastOutcome({ success: MSG.accountsValidated, failure: MSG.validateAccountFailed }),
-        ),
+      disabledReason: undecidedReason,
+      onClick: validateAccount,
     },
   ];
+  // Issue 39 point 2: the way to what blocks Validate, the transactions on their undecided duplicates.
+  const { transactions } = staging;
+  if (transactions && batch.templateType !== 'Investment' && batch.templateType !== 'Treasury') {
+    rowActions.push({
+      label: 'Decide Possible Duplicates',
+      permissions: ['VIEW_STAGING_TRANSACTIONS'],
+      hidden: (a) => !isInspectable(a) || a.duplicates.undecided === 0,
+      onClick: (a) =>
+        setOpen({
+          kind: 'staging',
+          render: transactions,
+          batchAccountIds: [a.batchAccountId],
+          view: 'duplicates-to-decide',
+        }),
+    });
+  }
   // Spec 2: Transaction batches inspect transactions, Investment batches investments, Hybrid both.
   const inspections = [
     {
@@ -187,6 +223,7 @@ export function useBatchAccountActions(batch: ClientBatch, staging: StagingSlots
       onIgnoreAccount={(accounts, done) => setOpen({ kind: 'ignore', accounts, done })}
       onConfirmIgnore={confirmIgnore}
       onConfirmDelete={confirmDelete}
+      onValidateWithOverride={validateWithOverride}
       onCancel={close}
       onStagingClosed={() => {
         close();
@@ -195,5 +232,9 @@ export function useBatchAccountActions(batch: ClientBatch, staging: StagingSlots
     />
   );
 
-  return { rowActions, bulkActions, isRowSelectable: isIgnorable, dialogs };
+  const showStatements = useCallback(
+    (account: BatchAccount) => setOpen({ kind: 'reconciliation', account }),
+    [],
+  );
+  return { rowActions, bulkActions, isRowSelectable: isIgnorable, dialogs, showStatements };
 }

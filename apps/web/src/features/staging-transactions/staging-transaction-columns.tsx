@@ -1,11 +1,19 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import Typography from '@mui/material/Typography';
 import type { KeywordOption } from '@tideline/contracts/transactions/transactions.schemas';
 import type { StagingTransaction } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
-import type { DataTableColumn, FilterDefinition } from '../../components/data-table/data-table.types';
+import type {
+  DataTableColumn,
+  FilterDefinition,
+  QuickFilter,
+} from '../../components/data-table/data-table.types';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { visuallyHidden } from '../../components/visually-hidden';
+
+/** Why a booked row's actions are disabled (issue 39 point 4), and its marker's explanation. */
+export const BOOKED_REASON = "In the books: change it in the account's Transactions.";
 
 /** Spec 2: Debit/Credit is green when positive, red when negative, '---' when not a number. */
 export function AmountCell({ amount }: { amount: unknown }) {
@@ -18,18 +26,43 @@ export function AmountCell({ amount }: { amount: unknown }) {
   );
 }
 
-/** A possible duplicate (ingestion.md step 6): an icon whose reason shows on hover and to readers. */
-export function DuplicateCell({ reason }: { reason: string | null }) {
-  if (!reason) return null;
+export const isFlagged = (t: StagingTransaction) => t.duplicateReason !== null;
+
+/** How a possible duplicate's decision reads (issue 39 point 2); null is undecided. */
+export const DECISION_LABELS = { undecided: 'Undecided', keep: 'Kept', drop: 'Dropped' } as const;
+const DECISION_COLORS = { undecided: 'warning', keep: 'success', drop: 'default' } as const;
+const decisionOf = (t: StagingTransaction) => t.duplicateDecision ?? 'undecided';
+
+/**
+ * A possible duplicate (ingestion.md step 6): its decision, and which row it matches by which rule,
+ * in full, since that is what a person decides on.
+ */
+export function DuplicateCell({ transaction }: { transaction: StagingTransaction }) {
+  if (!isFlagged(transaction)) return null;
+  const decision = decisionOf(transaction);
   return (
-    <Tooltip title={reason}>
-      <Box component="span" tabIndex={0} sx={{ display: 'inline-flex', alignItems: 'center' }}>
-        <ContentCopyOutlinedIcon fontSize="small" color="warning" aria-hidden="true" />
+    <Box sx={{ minWidth: 200 }}>
+      <Chip size="small" label={DECISION_LABELS[decision]} color={DECISION_COLORS[decision]} />
+      <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
         <Box component="span" sx={visuallyHidden}>
-          {`Possible duplicate: ${reason}`}
+          Possible duplicate:{' '}
         </Box>
-      </Box>
-    </Tooltip>
+        {transaction.duplicateReason}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Validated? with, for a row already promoted, the 'In the books' marker and why it cannot change. */
+function ValidatedCell({ transaction }: { transaction: StagingTransaction }) {
+  if (!transaction.isBooked) return <>{transaction.validationStatus}</>;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+      {transaction.validationStatus}
+      <Tooltip title={BOOKED_REASON} describeChild>
+        <Chip size="small" variant="outlined" label="In the books" tabIndex={0} />
+      </Tooltip>
+    </Box>
   );
 }
 
@@ -46,15 +79,26 @@ export const STAGING_TRANSACTION_TABLE_COLUMNS: readonly DataTableColumn<Staging
     cell: (t) => <AmountCell amount={t.amount} />,
     exportValue: (t) => t.amount,
   },
-  { id: 'validationStatus', header: 'Validated?' },
+  {
+    id: 'validationStatus',
+    header: 'Validated?',
+    cell: (t) => <ValidatedCell transaction={t} />,
+    exportValue: (t) => (t.isBooked ? `${t.validationStatus} (in the books)` : t.validationStatus),
+  },
   {
     id: 'duplicate',
     header: 'Possible Duplicate',
-    align: 'center',
     accessor: (t) => t.duplicateReason,
-    cell: (t) => <DuplicateCell reason={t.duplicateReason} />,
+    cell: (t) => <DuplicateCell transaction={t} />,
+    exportValue: (t) => (isFlagged(t) ? `${DECISION_LABELS[decisionOf(t)]}: ${t.duplicateReason}` : ''),
   },
 ];
+
+/** Issue 39: the possible duplicates nobody has kept or dropped yet, which block the account's Validate. */
+export const DUPLICATES_TO_DECIDE: QuickFilter = {
+  label: 'Duplicates to decide',
+  filters: { duplicateDecision: 'undecided' },
+};
 
 /** The Set Filters dialog; the ids are the server's filter columns. */
 export function stagingTransactionFilters(
@@ -76,5 +120,11 @@ export function stagingTransactionFilters(
       ],
     },
     { id: 'duplicate', label: 'Possible Duplicate', kind: 'boolean' },
+    {
+      id: 'duplicateDecision',
+      label: 'Duplicate Decision',
+      kind: 'select',
+      options: Object.entries(DECISION_LABELS).map(([value, label]) => ({ value, label })),
+    },
   ];
 }

@@ -31,7 +31,11 @@ describe('staging transactions dialog', { timeout: UI_TEST_TIMEOUT }, () => {
 
   it('lists 50 rows of the batch accounts, offers 50 to 500 and shows the spec columns', async () => {
     const { api, user } = openDialog([
-      rowOf({ stagingTransactionId: 1, duplicateReason: 'Same date and amount as row 4 of june.csv' }),
+      rowOf({
+        stagingTransactionId: 1,
+        duplicateReason: 'Same date and amount as row 4 of june.csv',
+        duplicateRule: 'match',
+      }),
     ]);
     const table = await findTable();
     await within(table).findByText('Item 1');
@@ -44,9 +48,9 @@ describe('staging transactions dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     for (const header of ['Account', 'Date', 'Description', 'Keywords', 'Debit/Credit', 'Validated?'])
       expect(headers.some((h) => h?.startsWith(header))).toBe(true);
     expect(headers).toContain('Actions');
-    expect(
-      within(table).getByText('Possible duplicate: Same date and amount as row 4 of june.csv'),
-    ).toBeTruthy();
+    const duplicate = within(table).getByText('Same date and amount as row 4 of june.csv', { exact: false });
+    expect(duplicate.textContent).toBe('Possible duplicate: Same date and amount as row 4 of june.csv');
+    expect(within(duplicate.closest('td')!).getByText('Undecided')).toBeTruthy();
 
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([

@@ -8,11 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
 import { stagingTitleOf } from '../../lib/staging-rows';
 import { stagingTransactionQueries } from './staging-transactions.queries';
-import { StagingTransactionsTable } from './staging-transactions-table';
+import { StagingTransactionsTable, type StagingTransactionsView } from './staging-transactions-table';
 
 export interface StagingTransactionsDialogProps {
   batch: ClientBatch;
   batchAccountIds: number[];
+  /** 'duplicates-to-decide' opens on the possible duplicates nobody has kept or dropped. */
+  view?: StagingTransactionsView;
   onClose: () => void;
 }
 
@@ -20,6 +22,7 @@ export interface StagingTransactionsDialogProps {
 export function StagingTransactionsDialog({
   batch,
   batchAccountIds,
+  view,
   onClose,
 }: StagingTransactionsDialogProps) {
   const titleId = useId();
@@ -28,7 +31,7 @@ export function StagingTransactionsDialog({
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xl" fullWidth>
       <DialogTitle id={titleId}>{stagingTitleOf(batch, needsValidation.data)}</DialogTitle>
       <DialogContent>
-        <StagingTransactionsTable batch={batch} batchAccountIds={batchAccountIds} />
+        <StagingTransactionsTable batch={batch} batchAccountIds={batchAccountIds} view={view} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

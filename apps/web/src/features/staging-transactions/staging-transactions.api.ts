@@ -1,4 +1,5 @@
 import type { PagedList, PagedListRequest } from '@tideline/contracts/paging/paging.schemas';
+import type { StagingDuplicateDecisionBody } from '@tideline/contracts/staging-transactions/staging-duplicates.schemas';
 import {
   StagingTransactionChangeResultSchema,
   StagingTransactionPageSchema,
@@ -6,6 +7,7 @@ import {
   type StagingTransaction,
   type StagingTransactionBulkEditBody,
   type StagingTransactionChangeResult,
+  type StagingTransactionDeleteBody,
   type StagingTransactionEditBody,
   type StagingTransactionValidationBody,
 } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
@@ -66,11 +68,18 @@ export async function changeStagingValidation(
   return StagingTransactionChangeResultSchema.parse(answer);
 }
 
-/** DELETE /: stagingTransactionId as a list. */
-export async function deleteStagingTransactions(ids: number[]): Promise<StagingTransactionChangeResult> {
-  const answer = await apiRequest('/transactions/staging', {
-    method: 'DELETE',
-    body: { stagingTransactionId: ids },
-  });
+/** DELETE /: stagingTransactionId as a list, or (issue 39) every row matching the list's filter. */
+export async function deleteStagingTransactions(
+  body: StagingTransactionDeleteBody,
+): Promise<StagingTransactionChangeResult> {
+  const answer = await apiRequest('/transactions/staging', { method: 'DELETE', body });
+  return StagingTransactionChangeResultSchema.parse(answer);
+}
+
+/** PUT /duplicates (issue 39): keep, drop or undecide the possible duplicates of the selection. */
+export async function decideStagingDuplicates(
+  body: StagingDuplicateDecisionBody,
+): Promise<StagingTransactionChangeResult> {
+  const answer = await apiRequest('/transactions/staging/duplicates', { method: 'PUT', body });
   return StagingTransactionChangeResultSchema.parse(answer);
 }

@@ -9,6 +9,7 @@ import { useSessionStore } from '../../lib/session-store';
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
 import { TEST_USER } from '../../test/open-app';
 import { StagingTransactionsDialog } from './staging-transactions-dialog';
+import type { StagingTransactionsView } from './staging-transactions-table';
 
 // Whole records for the staging transactions tests' fake API answers; the test names what matters.
 
@@ -58,6 +59,9 @@ export function rowOf(
     amount: 100,
     validationStatus: 'No',
     duplicateReason: null,
+    duplicateRule: null,
+    duplicateDecision: null,
+    isBooked: false,
     fileName: 'july.csv',
     rowNumber: over.stagingTransactionId,
     ...over,
@@ -71,18 +75,63 @@ export const KEYWORDS = [
 
 export type Routes = Record<string, FakeHandler | FakeResponse>;
 
-/** The inspect answer: `notValidated` rows answer the title's pageSize 1 question. */
+/** The decision a flagged row's filter reads: 'undecided' until kept or dropped; none when not flagged. */
+const decisionOf = (r: StagingTransaction) =>
+  r.duplicateReason === null ? null : (r.duplicateDecision ?? 'undecided');
+
+/**
+ * The inspect answer, paged: `validationStatus` answers the title's pageSize 1 question, and
+ * `duplicateDecision` the duplicates to decide.
+ */
 export function inspectRoute(rows: StagingTransaction[]): FakeHandler {
   return ({ body }) => {
-    const { filters } = body as { filters: { id: string; value: unknown }[] };
-    const status = filters.find((f) => f.id === 'validationStatus')?.value;
-    const results = status ? rows.filter((r) => r.validationStatus === status) : rows;
-    return { body: { results, pageCount: 1, resultCount: results.length, totalCount: rows.length } };
+    const {
+      filters,
+      pageSize = 50,
+      pageIndex = 0,
+    } = body as {
+      filters: { id: string; value: unknown }[];
+      pageSize?: number;
+      pageIndex?: number;
+    };
+    const valueOf = (id: string) => filters.find((f) => f.id === id)?.value;
+    const status = valueOf('validationStatus');
+    const decision = valueOf('duplicateDecision');
+    const matching = rows.filter(
+      (r) =>
+        (status === undefined || r.validationStatus === status) &&
+        (decision === undefined || decisionOf(r) === decision),
+    );
+    const results = matching.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize);
+    return {
+      body: {
+        results,
+        pageCount: Math.max(1, Math.ceil(matching.length / pageSize)),
+        resultCount: matching.length,
+        totalCount: rows.length,
+      },
+    };
   };
 }
 
+/** A possible duplicate of a booked transaction, undecided unless told. */
+export function duplicateOf(
+  over: Partial<StagingTransaction> & Pick<StagingTransaction, 'stagingTransactionId'>,
+): StagingTransaction {
+  return rowOf({
+    duplicateReason: `Same date, amount and description as transaction 88${over.stagingTransactionId} in the books: 1 row alike in this file, 1 row alike in the books.`,
+    duplicateRule: 'match',
+    ...over,
+  });
+}
+
 /** The dialog alone, signed in with `permList`, over two batch accounts (31 and 32). */
-export function openDialog(rows: StagingTransaction[], permList = ALL_PERMISSIONS, routes: Routes = {}) {
+export function openDialog(
+  rows: StagingTransaction[],
+  permList = ALL_PERMISSIONS,
+  routes: Routes = {},
+  view?: StagingTransactionsView,
+) {
   useSessionStore.getState().setUser({ ...TEST_USER, permList });
   const api = fakeApi({
     'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
@@ -93,7 +142,12 @@ export function openDialog(rows: StagingTransaction[], permList = ALL_PERMISSION
   const queryClient = createQueryClient();
   render(
     <AppProviders queryClient={queryClient}>
-      <StagingTransactionsDialog batch={BATCH} batchAccountIds={[31, 32]} onClose={() => undefined} />
+      <StagingTransactionsDialog
+        batch={BATCH}
+        batchAccountIds={[31, 32]}
+        view={view}
+        onClose={() => undefined}
+      />
     </AppProviders>,
   );
   return { api, queryClient, user: userEvent.setup({ delay: null }) };

@@ -1,12 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
+import type { StagingDuplicateDecisionBody } from '@tideline/contracts/staging-transactions/staging-duplicates.schemas';
 import type {
   StagingTransactionBulkEditBody,
+  StagingTransactionDeleteBody,
   StagingTransactionEditBody,
   StagingTransactionValidationBody,
 } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
 import {
   bulkUpdateStagingTransactions,
   changeStagingValidation,
+  decideStagingDuplicates,
   deleteStagingTransactions,
   updateStagingTransaction,
   type ValidationChange,
@@ -57,7 +60,16 @@ export function useChangeStagingValidation(batch: BatchRef, change: ValidationCh
 export function useDeleteStagingTransactions(batch: BatchRef) {
   const refresh = useRefreshAfterChange(batch);
   return useMutation({
-    mutationFn: async (ids: number[]) => (await deleteStagingTransactions(ids)).msg,
+    mutationFn: async (body: StagingTransactionDeleteBody) => (await deleteStagingTransactions(body)).msg,
+    onSettled: refresh,
+  });
+}
+
+/** Keep, drop or undecide possible duplicates; the batch accounts' counts of undecided ones follow. */
+export function useDecideStagingDuplicates(batch: BatchRef) {
+  const refresh = useRefreshAfterChange(batch);
+  return useMutation({
+    mutationFn: async (body: StagingDuplicateDecisionBody) => (await decideStagingDuplicates(body)).msg,
     onSettled: refresh,
   });
 }

@@ -11,13 +11,14 @@ import {
   TemplatePreviewBodySchema,
   type TemplatePreview,
 } from '@tideline/contracts/templates/templates.schemas';
+import { UPLOAD_EXTENSIONS } from '@tideline/contracts/files/files.schemas';
 import { failureMessage } from '../../lib/api-messages';
 import { previewTemplateOf, type TemplateFormValues } from './template-form-values';
 import { PreviewGrid, PreviewRows } from './preview-grid';
 import { readSampleFile, type SampleFile } from './sample-file';
 import { templateQueries } from './templates.queries';
 
-const ACCEPT = '.csv,.txt,.xls,.xlsx,.pdf,.json,.bai,.bai2,.xml,.ofx,.qfx,.sta,.mt940';
+const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);

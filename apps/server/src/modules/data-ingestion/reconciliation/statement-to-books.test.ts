@@ -284,6 +284,15 @@ describe('possible duplicates decided by a person', () => {
       stagingTransactionId: [row.stagingTransactionId],
     });
     expect(remove.statusCode).toBe(409);
+    // A selection by filter passes over the booked rows: of July's eight staged rows the four booked
+    // stay, the four dropped copies go.
+    const july = { id: 'transactionDate', value: { to: '2026-07-31' } };
+    const byFilter = await call(ctx, 'DELETE', '/api/transactions/staging', analyst, {
+      matching: { batchAccountIds: [a().batchAccountId], filters: [july] },
+    });
+    expect(byFilter.json()).toEqual({ msg: 'Transaction(s) deleted successfully.', changedCount: 4 });
+    const left = (await inspect(a().batchAccountId, [july])).results;
+    expect(left.map((r) => r.isBooked)).toEqual([true, true, true, true]);
     expect(await bookedRows(a().accountId)).toEqual([{ n: 4, total: '1040.50' }]);
     expect((await readAccount(a().batchAccountId)).reconciliation!.status).toBe('Reconciled');
   });
