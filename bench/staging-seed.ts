@@ -10,10 +10,10 @@ export const adminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0
 export const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 /**
- * One client, one Transaction batch, one account with 12 monthly files of PER_FILE rows each; the
- * account's status is STATUS and a row is validated when VALIDATED holds.
+ * One client (Bench Staging), one Transaction batch of 2025, one batch account (status STATUS) and 12
+ * monthly files 'statement-<m>.csv', Extracted, without rows yet.
  */
-const SEED = `
+export const BATCH_SEED = `
 with c as (insert into clients (client_name) values ('Bench Staging') returning client_id),
 bk as (insert into banks (bank_name, asset_size) values ('Bench Bank', 900) returning bank_id),
 rel as (insert into bank_client_relationships (client_id, bank_id, collection_type)
@@ -35,14 +35,20 @@ with f as (insert into files (storage_key, file_name, client_id, status)
   from batch_accounts, generate_series(1, 12) m returning file_id, file_name, client_id)
 insert into batch_files (client_id, batch_id, file_id, uploaded_file_name, template_type, status)
 select f.client_id, (select batch_id from batches), f.file_id, f.file_name, 'Transaction', 'Extracted' from f;
+`;
 
+/**
+ * The account's 12 files of PER_FILE rows each; a row is validated when VALIDATED holds and carries
+ * the bank reference REFERENCE (an expression of g, the row's number in the batch, or null).
+ */
+const ROWS_SEED = `
 insert into staging_transactions (client_id, batch_id, batch_account_id, batch_file_id, row_number,
-  transaction_date, description, amount, validation_status)
+  transaction_date, description, amount, validation_status, bank_reference)
 select ba.client_id, ba.batch_id, ba.batch_account_id, bf.batch_file_id, g - (m - 1) * PER_FILE + 1,
   make_date(2025, m, 1) + ((g % PER_FILE) * 28 / PER_FILE),
   (array['ACH CREDIT PROPERTY TAX', 'PAYROLL DIRECT DEPOSIT', 'VENDOR ACH PAYMENT', 'WIRE TRANSFER IN',
     'CHECK PAID', 'BANK SERVICE FEE'])[1 + g % 6] || ' ' || g,
-  ((g::bigint * 7919) % 500000 - 250000) / 100.0, VALIDATED
+  ((g::bigint * 7919) % 500000 - 250000) / 100.0, VALIDATED, REFERENCE
 from batch_accounts ba,
   generate_series(1, 12) m
   join lateral (select batch_file_id from batch_files where uploaded_file_name = 'statement-' || m || '.csv') bf on true,
@@ -73,27 +79,58 @@ export interface StagedBatch {
   seedMs: number;
 }
 
-/** Runs `bench` on a fresh database holding one staged batch; the database is dropped afterwards. */
-export async function withStagedBatch<T>(
-  options: { name: string; rows: number; status: 'Needs Validation' | 'Validated'; validated: string },
-  bench: (ctx: Awaited<ReturnType<typeof createTestContextOn>>, staged: StagedBatch) => Promise<T>,
+export type BenchContext = Awaited<ReturnType<typeof createTestContextOn>>;
+
+/**
+ * Runs `bench` on a fresh database `tideline_bench_<name>_…` of the server, migrated, with the app
+ * in-process; the database is dropped afterwards, whatever happens.
+ */
+export async function withBenchDatabase<T>(
+  name: string,
+  bench: (ctx: BenchContext, url: string) => Promise<T>,
 ): Promise<T> {
-  const dbName = `tideline_bench_${options.name}_${Date.now().toString(36)}`;
+  const dbName = `tideline_bench_${name}_${Date.now().toString(36)}`;
   await runAdmin(`CREATE DATABASE ${dbName}`);
   const url = new URL(adminUrl);
   url.pathname = `/${dbName}`;
-  let ctx: Awaited<ReturnType<typeof createTestContextOn>> | null = null;
+  let ctx: BenchContext | null = null;
   try {
     ctx = await createTestContextOn(url.toString(), { LOG_LEVEL: 'silent' });
-    const raw = new pg.Client({ connectionString: url.toString() });
+    return await bench(ctx, url.toString());
+  } finally {
+    await ctx?.close();
+    await runAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+/**
+ * Runs `bench` on a fresh database holding one staged batch; the database is dropped afterwards.
+ * `bankReferences`: 3 rows in 4 carry a bank reference of their own, as a bank format gives.
+ */
+export async function withStagedBatch<T>(
+  options: {
+    name: string;
+    rows: number;
+    status: 'Needs Validation' | 'Validated';
+    validated: string;
+    bankReferences?: boolean;
+  },
+  bench: (ctx: BenchContext, staged: StagedBatch) => Promise<T>,
+): Promise<T> {
+  return withBenchDatabase(options.name, async (ctx, url) => {
+    const raw = new pg.Client({ connectionString: url });
     await raw.connect();
     const started = Date.now();
     let seeded: { batchId: number; batchAccountId: number; rows: number };
     try {
+      await raw.query(BATCH_SEED.replaceAll('STATUS', options.status));
       await raw.query(
-        SEED.replaceAll('PER_FILE', String(Math.ceil(options.rows / 12)))
-          .replaceAll('STATUS', options.status)
-          .replaceAll('VALIDATED', options.validated),
+        ROWS_SEED.replaceAll('PER_FILE', String(Math.ceil(options.rows / 12)))
+          .replaceAll('VALIDATED', options.validated)
+          .replaceAll(
+            'REFERENCE',
+            options.bankReferences ? `case when g % 4 <> 0 then 'ST' || g end` : 'null',
+          ),
       );
       await raw.query('VACUUM ANALYZE');
       const { rows } = await raw.query<{ batchId: number; batchAccountId: number; rows: number }>(
@@ -104,9 +141,6 @@ export async function withStagedBatch<T>(
     } finally {
       await raw.end();
     }
-    return await bench(ctx, { url: url.toString(), ...seeded, seedMs: Date.now() - started });
-  } finally {
-    await ctx?.close();
-    await runAdmin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  }
+    return await bench(ctx, { url, ...seeded, seedMs: Date.now() - started });
+  });
 }

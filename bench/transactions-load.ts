@@ -13,11 +13,14 @@ export async function loadTransactions({
   databaseUrl,
   accounts,
   totalRows,
+  bankReferenceOf,
   log,
 }: {
   databaseUrl: string;
   accounts: readonly { accountId: number; clientId: number }[];
   totalRows: number;
+  /** The bank_reference of the n-th row written (0-based); without it the column is left null. */
+  bankReferenceOf?: (row: number) => string | null;
   log: (msg: string) => void;
 }) {
   // Load without the transactions indexes and foreign keys, then rebuild them as the migrations left
@@ -63,31 +66,25 @@ export async function loadTransactions({
   const start = Date.UTC(2023, 0, 1);
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const reference = bankReferenceOf ? (row: number) => `\t${bankReferenceOf(row) ?? '\\N'}` : () => '';
+  const line = (account: { accountId: number; clientId: number }, i: number, row: number) => {
+    const day = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000).toISOString().slice(0, 10);
+    const word = words[Math.floor(random() * words.length)]!;
+    const cents = Math.floor(random() * 5_000_000);
+    const amount =
+      (word.includes('PAYMENT') || word.includes('OUT') || word.includes('FEE') || word.includes('PAID')
+        ? -cents
+        : cents) / 100;
+    return `${account.clientId}\t${account.accountId}\t${day}\t${word} ${Math.floor(random() * 100000)}\t${amount.toFixed(2)}${reference(row)}\n`;
+  };
   function* lines() {
     let written = 0;
     for (const account of accounts) {
       for (let i = 0; i < perAccount && written < totalRows; i++, written++) {
-        const day = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000)
-          .toISOString()
-          .slice(0, 10);
-        const word = words[Math.floor(random() * words.length)]!;
-        const cents = Math.floor(random() * 5_000_000);
-        const amount =
-          (word.includes('PAYMENT') || word.includes('OUT') || word.includes('FEE') || word.includes('PAID')
-            ? -cents
-            : cents) / 100;
-        let batch = `${account.clientId}\t${account.accountId}\t${day}\t${word} ${Math.floor(random() * 100000)}\t${amount.toFixed(2)}\n`;
+        let batch = line(account, i, written);
         // Emit in chunks of ~1,000 rows so the stream moves large buffers.
         for (let k = 0; k < 999 && ++i < perAccount && ++written < totalRows; k++) {
-          const d = new Date(start + Math.floor((i / perAccount) * days) * 86_400_000)
-            .toISOString()
-            .slice(0, 10);
-          const w = words[Math.floor(random() * words.length)]!;
-          const c = Math.floor(random() * 5_000_000);
-          const a =
-            (w.includes('PAYMENT') || w.includes('OUT') || w.includes('FEE') || w.includes('PAID') ? -c : c) /
-            100;
-          batch += `${account.clientId}\t${account.accountId}\t${d}\t${w} ${Math.floor(random() * 100000)}\t${a.toFixed(2)}\n`;
+          batch += line(account, i, written);
         }
         yield batch;
       }
@@ -98,7 +95,9 @@ export async function loadTransactions({
   await pipeline(
     Readable.from(lines()),
     raw.query(
-      copyFrom('COPY transactions (client_id, account_id, transaction_date, description, amount) FROM STDIN'),
+      copyFrom(
+        `COPY transactions (client_id, account_id, transaction_date, description, amount${bankReferenceOf ? ', bank_reference' : ''}) FROM STDIN`,
+      ),
     ),
   );
   const copySeconds = (performance.now() - copyStart) / 1000;
