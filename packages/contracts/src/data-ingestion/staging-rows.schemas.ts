@@ -17,8 +17,12 @@ export const STAGING_ROW_MSG = {
    * A row already in the books cannot change in staging (issue 39 point 4): its change would never
    * reach the booked row, which is changed where the books are ('Transactions', 'Investments').
    */
-  bookedRows: (count: number, books: 'Transactions' | 'Investments') =>
-    `${count.toLocaleString('en-US')} of these rows ${count === 1 ? 'is' : 'are'} already in the books: a booked ${books === 'Transactions' ? 'transaction' : 'investment'} is changed in the account's ${books}, not in staging.`,
+  bookedRows: (count: number, books: 'Transactions' | 'Investments' | 'Analysis') =>
+    `${count.toLocaleString('en-US')} of these rows ${count === 1 ? 'is' : 'are'} already in the books: ${
+      books === 'Analysis'
+        ? 'a booked row of an analysis statement no longer changes in staging.'
+        : `a booked ${books === 'Transactions' ? 'transaction' : 'investment'} is changed in the account's ${books}, not in staging.`
+    }`,
 } as const;
 
 /** The 400 for ids that are not rows of the named batch account (or do not exist), e.g. 'Staging investment(s)'. */

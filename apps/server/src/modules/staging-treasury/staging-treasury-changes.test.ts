@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MSG } from '@tideline/contracts';
+import { STAGING_ROW_MSG } from '@tideline/contracts/data-ingestion/staging-rows.schemas';
 import {
   notInTreasuryBatchMessage,
   STAGING_TREASURY_MSG,
@@ -406,6 +407,28 @@ describe('DELETE /balances/staging and /fees/staging', () => {
     const balances = await remove('balances', [world.balanceIds[1]!]);
     expect(balances.json()).toEqual({ msg: STAGING_TREASURY_MSG.balancesDeleted, changedCount: 1 });
     expect((await balancesOf(world.balanceIds)).length).toBe(2);
+  });
+});
+
+describe('rows already in the books (issue 39 point 4)', () => {
+  it("refuses to change a promoted section's rows, which the books would never take again", async () => {
+    const validated = await call(ctx, 'PUT', `${BASE}/staging/validate`, admin, {
+      treasuryServices: { batchTypes: ['Fees'], batchId: world.batchId },
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const promoted = await call(ctx, 'PUT', '/api/data-ingestion/batches/validate', admin, {
+      accounts: [{ batchId: world.batchId }],
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    const booked = STAGING_ROW_MSG.bookedRows(3, 'Analysis');
+    const edit = await editFees({});
+    expect([edit.statusCode, edit.json().msg]).toEqual([409, booked]);
+    const invalidate = await setValidation('fees', 'invalidate', world.feeIds);
+    expect([invalidate.statusCode, invalidate.json().msg]).toEqual([409, booked]);
+    expect((await remove('fees', [world.feeIds[0]!])).statusCode).toBe(409);
+    // Validating them again changes nothing and is not refused.
+    expect((await setValidation('fees', 'validate', world.feeIds)).json().changedCount).toBe(0);
+    expect((await feesOf(world.feeIds)).map((f) => f.validationStatus)).toEqual([true, true, true]);
   });
 });
 

@@ -2,11 +2,12 @@ import {
   notInTreasuryBatchMessage,
   STAGING_TREASURY_MSG,
 } from '@tideline/contracts/staging-treasury/staging-treasury.schemas';
+import { STAGING_ROW_MSG } from '@tideline/contracts/data-ingestion/staging-rows.schemas';
 import type { Tx } from '../../db/open-database';
 import { batches } from '../../db/schema';
 import { whereClientVisible } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
-import { badRequest, notFound } from '../../platform/http/app-error';
+import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { assertChangeable } from '../data-ingestion/staging/staging-row-locks';
 import * as q from './staging-treasury.queries';
 import type { TreasurySection } from './treasury-sections';
@@ -24,6 +25,7 @@ export async function lockSectionForChange(
   section: TreasurySection,
   batchId: number,
   ids: readonly number[],
+  options: { isValidating?: boolean } = {},
 ): Promise<q.SectionAccount> {
   const batch = await q.selectBatch(tx, batchId, whereClientVisible(user, batches.clientId));
   if (!batch) throw notFound(STAGING_TREASURY_MSG.batchNotFound);
@@ -35,5 +37,8 @@ export async function lockSectionForChange(
     const msg = notInTreasuryBatchMessage(section.kind, strangers, batchId);
     throw badRequest(msg, { [section.idsField]: [msg] });
   }
+  // Issue 39 point 4: a booked row's change would never reach the books (validating it changes nothing).
+  const booked = options.isValidating ? 0 : await q.countBookedRows(tx, section, ids);
+  if (booked > 0) throw conflict(STAGING_ROW_MSG.bookedRows(booked, 'Analysis'));
   return account;
 }

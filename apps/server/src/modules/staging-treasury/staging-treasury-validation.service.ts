@@ -24,7 +24,9 @@ export async function setTreasuryValidationStatus(
 ): Promise<number> {
   const ids = [...new Set(input.ids)];
   return db.transaction(async (tx) => {
-    const account = await lockSectionForChange(tx, user, section, input.batchId, ids);
+    const account = await lockSectionForChange(tx, user, section, input.batchId, ids, {
+      isValidating: isValidated,
+    });
     const changed = await q.updateValidationStatus(tx, section, ids, isValidated);
     if (changed.length > 0)
       await writeAudit(tx, ctx, {

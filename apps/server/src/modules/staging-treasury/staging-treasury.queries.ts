@@ -78,6 +78,21 @@ export async function updateValidationStatus(
 }
 
 /** Deletes the rows, keeping the per-file row counts of batch_account_files right; answers what went. */
+/** The section's books: where its promoted rows went, each keeping its staging row's id. */
+const BOOKS = {
+  staging_fees: 'fees',
+  staging_balances: 'balances',
+  staging_account_balances: 'account_balances',
+} as const;
+
+/** How many of the rows are in the books (issue 39 point 4: they no longer change in staging). */
+export async function countBookedRows(db: DbOrTx, section: TreasurySection, ids: readonly number[]) {
+  const { rows } =
+    await db.execute(sql`select count(*)::int as n from ${sql.identifier(BOOKS[section.tableName])}
+    where ${sql.identifier(section.idColumn)} = any(${bigints(ids)})`);
+  return (rows[0] as { n: number }).n;
+}
+
 export async function deleteSectionRows(db: DbOrTx, section: TreasurySection, ids: readonly number[]) {
   const { rows } = await db.execute(sql`with gone as (
       delete from ${sql.identifier(section.tableName)}
