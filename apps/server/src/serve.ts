@@ -6,6 +6,7 @@ import { openConfiguredDatabase, prepareDatabase } from './db/prepare-database';
 import type { Database } from './db/open-database';
 import { createPlatform } from './platform/create-platform';
 import { serverIndex } from './platform/server-processes';
+import { surviveDatabaseFaults } from './platform/process-faults';
 import { buildApp } from './app';
 import { defineJobs } from './jobs';
 import { createAdmin, hasAnyUser } from './modules/users/users.service';
@@ -26,6 +27,7 @@ const HEAP_GROWING_PERCENT = 50;
  */
 export async function serve(config: Config, log: FastifyBaseLogger, isPrepared: boolean) {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  surviveDatabaseFaults(log);
   const isLead = serverIndex() === 0;
   const database = await openConfiguredDatabase(config);
   if (!isPrepared) await prepareDatabase(database);

@@ -118,10 +118,19 @@ async function isPglite(pool: pg.Pool): Promise<boolean> {
   return rows[0]?.version.includes('PGlite') ?? false;
 }
 
+// A connection the database does not accept within this long fails the request (503) instead of
+// leaving it waiting: a server behind a dead network answers nothing at all.
+const CONNECT_TIMEOUT_MS = 10_000;
+
 function createPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor one checked out: pg-pool listens on idle clients only, and a connection cut while a
+  // transaction holds it (between two queries, or under a COPY: 'write EPIPE') is an 'error' event
+  // with no listener, which ends the process (issue 40 point 1). The query in flight, or the next one,
+  // fails with the error instead, and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -24,6 +24,9 @@ export const MSG = {
   forbidden: 'You do not have permission to perform this action.',
   // Ours (the spec delegates these to its identity provider; we say them plainly).
   unauthenticated: 'Your session has expired. Please sign in again.',
+  // Ours (issue 40): a request that met a database which did not answer (HTTP 503); nothing was saved.
+  databaseUnavailable: 'The database is not answering. Nothing was saved: please try again in a moment.',
+  databaseBusy: 'The database was busy with the same rows. Nothing was saved: please try again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   linkInvalid: 'This link is invalid, expired or has already been used. Ask for a new one.',
   mfaSessionExpired: 'Your sign-in took too long. Please sign in again.',

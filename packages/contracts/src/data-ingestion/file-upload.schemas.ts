@@ -20,7 +20,8 @@ export const EXTRACTION_MSG = {
   fileNotFound: 'File not found.',
   nameTaken: 'A file of this name is already in this batch. Allow overwrite to replace it.',
   stillExtracting: 'A file of this name is still being extracted in this batch. Try again when it is done.',
-  notQueued: 'The extraction could not be queued. Use Retry Extraction.',
+  // Issue 40 point 2: its worker was killed or lost on the last attempt.
+  stopped: 'The extraction was stopped: retry it.',
   templateTypeInvalid: "This template type is not one of the batch's.",
   fileInBatch: 'This file is already part of a batch and cannot be removed here.',
   onlyFailedRetried: 'Only failed files can be retried.',

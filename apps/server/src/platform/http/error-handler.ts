@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDataException } from '../../db/pg-errors';
+import { MSG } from '@tideline/contracts';
+import { isDataException, isDatabaseUnavailable, isTransactionConflict } from '../../db/pg-errors';
 import { AppError } from './app-error';
 
 export const BAD_VALUE_MSG = 'A value in the request has the wrong type or is out of range.';
@@ -39,6 +40,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ msg: 'Unsupported content type.' });
+    }
+    // The database dropped or refused the connection, or chose this transaction as a deadlock's
+    // victim: rolled back, so nothing was saved, and the same request may well succeed in a moment.
+    if (isDatabaseUnavailable(error) || isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'database unavailable for a request');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ msg: isDatabaseUnavailable(error) ? MSG.databaseUnavailable : MSG.databaseBusy });
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'request value refused by the database');

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/open-database';
+import { JOB_MSG } from '@tideline/contracts';
+import type { Db, DbOrTx } from '../../db/open-database';
+import { isDatabaseError, isDatabaseUnavailable } from '../../db/pg-errors';
 import { jobRuns } from '../../db/schema';
+import { claimStoppedRuns } from './stopped-runs';
 
 export interface JobContext<T> {
   jobId: string;
@@ -14,6 +17,9 @@ export interface JobContext<T> {
   log: FastifyBaseLogger;
   setProgress(percent: number, message?: string): Promise<void>;
 }
+
+/** A run this fresh is never taken for stopped: its send may still be on its way. */
+const STOPPED_GRACE_SECONDS = 60;
 
 /** Polling for the queues of work a person waits on (pg-boss's least). */
 export const PROMPT_POLLING_SECONDS = 0.5;
@@ -28,11 +34,20 @@ export interface JobDefinition<T> {
    * short for work a person waits on with a progress bar, such as an analysis run.
    */
   pollingIntervalSeconds?: number;
+  /**
+   * How many of this queue's jobs one process works at once (default 1): a lane waits on the database
+   * or a parse thread while another works.
+   */
+  lanes?: number;
   /** A recurring job (cron, in the time zone given); pg-boss sends it once per tick whatever the process count. */
   schedule?: { cron: string; tz: string; data: T };
   handle(ctx: JobContext<T>): Promise<unknown>;
-  /** Called once when the last attempt failed, to record what the user sees (never retried). */
-  onFinalFailure?(ctx: JobContext<T>, message: string): Promise<void>;
+  /**
+   * Called once when the last attempt failed, to record what the user sees (never retried). `stopped`:
+   * no attempt failed, the last one's process was killed or lost (pg-boss expired it), and the
+   * runner's sweep noticed (stopped-runs.ts); `message` is then JOB_MSG.stopped.
+   */
+  onFinalFailure?(ctx: JobContext<T>, message: string, how?: { stopped: boolean }): Promise<void>;
 }
 
 /**
@@ -47,6 +62,37 @@ export class PermanentJobError extends Error {
 export interface EnqueueMeta {
   createdBy?: number | null;
   clientId?: number | null;
+  /**
+   * Send the job in the caller's transaction (issue 40 point 2): the job and its job_runs row commit
+   * with the rows that need it (a Queued file), or not at all, so no process killed in between can
+   * leave one without the other.
+   */
+  tx?: DbOrTx;
+}
+
+/**
+ * A failed attempt's message as the user reads it: the handler's own sentence, or ours when the
+ * failure is the database's (a query's SQL text, a lost connection), which only the log keeps.
+ */
+export function describeJobFailure(err: unknown): string {
+  if (err instanceof PermanentJobError) return err.message;
+  if (isDatabaseUnavailable(err)) return JOB_MSG.databaseUnavailable;
+  if (isDatabaseError(err)) return JOB_MSG.systemError;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** pg-boss's executor for one Drizzle transaction: its numbered parameters become Drizzle's. */
+function executorOf(tx: DbOrTx) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks = [sql.raw(parts[0]!)];
+      for (let i = 1; i < parts.length; i += 2)
+        chunks.push(sql`${values[Number(parts[i]) - 1] ?? null}`, sql.raw(parts[i + 1]!));
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
@@ -71,6 +117,7 @@ export function createJobRunner(options: {
   boss.on('error', (err) => options.log.error({ err }, 'job runner error'));
   const definitions = new Map<string, JobDefinition<unknown>>();
   let started = false;
+  let sweepTimer: NodeJS.Timeout | undefined;
 
   /** `whileActive`: only if the run is still active (an update that may land after the run ended). */
   async function updateRun(jobId: string, values: Partial<typeof jobRuns.$inferInsert>, whileActive = false) {
@@ -79,6 +126,29 @@ export function createJobRunner(options: {
       .update(jobRuns)
       .set({ ...values, updatedAt: new Date() })
       .where(whileActive ? and(isRun, eq(jobRuns.state, 'active')) : isRun);
+  }
+
+  /** Runs no process will finish get their final failure recorded (stopped-runs.ts). */
+  async function finishStoppedRuns(graceSeconds: number): Promise<number> {
+    const stopped = await claimStoppedRuns(options.db, [...definitions.keys()], graceSeconds);
+    for (const run of stopped) {
+      const def = definitions.get(run.queue);
+      const log = options.log.child({ job: run.queue, jobId: run.jobId });
+      log.warn('a job run was stopped before it finished (its process was killed or lost)');
+      if (!def?.onFinalFailure) continue;
+      const ctx: JobContext<unknown> = {
+        jobId: run.jobId,
+        data: run.data,
+        attempt: run.attempts,
+        db: options.db,
+        log,
+        setProgress: async () => undefined,
+      };
+      await def.onFinalFailure(ctx, JOB_MSG.stopped, { stopped: true }).catch((err: unknown) => {
+        log.error({ err }, 'could not record the stop of a job');
+      });
+    }
+    return stopped.length;
   }
 
   async function runOne<T>(def: JobDefinition<T>, job: PgBoss.JobWithMetadata<T>) {
@@ -104,14 +174,16 @@ export function createJobRunner(options: {
     };
     try {
       const result = await def.handle(ctx);
-      await updateRun(job.id, {
-        state: 'completed',
-        progress: 100,
-        result: (result ?? null) as object | null,
-      });
+      // While active only: an attempt that outlived its expiry was failed by pg-boss and, as stopped,
+      // by the sweep; its late end changes nothing the user was told.
+      await updateRun(
+        job.id,
+        { state: 'completed', progress: 100, result: (result ?? null) as object | null },
+        true,
+      );
       return result;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = describeJobFailure(err);
       const isPermanent = err instanceof PermanentJobError;
       const final = isPermanent || job.retryCount >= job.retryLimit;
       // pg-boss retries while retry_count < retry_limit: a permanent failure spends the retries left.
@@ -122,10 +194,10 @@ export function createJobRunner(options: {
             def.name,
             job.id,
           ]);
-      await updateRun(job.id, { state: final ? 'failed' : 'retrying', message });
+      await updateRun(job.id, { state: final ? 'failed' : 'retrying', message }, true);
       ctx.log.warn({ err, final }, 'job attempt failed');
       if (final && def.onFinalFailure) {
-        await def.onFinalFailure(ctx, message).catch((hookErr: unknown) => {
+        await def.onFinalFailure(ctx, message, { stopped: false }).catch((hookErr: unknown) => {
           ctx.log.error({ err: hookErr }, 'could not record the failure of a job');
         });
       }
@@ -161,25 +233,48 @@ export function createJobRunner(options: {
           await boss.unschedule(def.name);
         }
         if (work && (!queues || queues.includes(def.name))) {
-          await boss.work<unknown>(
-            def.name,
-            {
-              includeMetadata: true,
-              batchSize: 1,
-              pollingIntervalSeconds: def.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
-            },
-            async ([job]) => (job ? runOne(def, job) : undefined),
-          );
+          for (let lane = 0; lane < (def.lanes ?? 1); lane++) {
+            const workerId: string = await boss.work<unknown>(
+              def.name,
+              {
+                includeMetadata: true,
+                batchSize: 1,
+                pollingIntervalSeconds: def.pollingIntervalSeconds ?? options.pollingIntervalSeconds ?? 2,
+              },
+              async ([job]) => {
+                if (!job) return undefined;
+                // A queue with more waiting is asked again at once, not after the polling interval:
+                // two-row files waited up to 2 s each between jobs (issue 40 point 5).
+                try {
+                  return await runOne(def, job);
+                } finally {
+                  boss.notifyWorker(workerId);
+                }
+              },
+            );
+          }
         }
       }
+      if (work) {
+        const everyMs = (options.maintenanceIntervalSeconds ?? 30) * 1000;
+        sweepTimer = setInterval(() => {
+          finishStoppedRuns(STOPPED_GRACE_SECONDS).catch((err: unknown) =>
+            options.log.warn({ err }, 'could not sweep stopped job runs'),
+          );
+        }, everyMs);
+        sweepTimer.unref();
+      }
     },
+    /** One sweep of stopped runs now (tests; the interval does the same). */
+    finishStoppedRuns,
     async enqueue<T>(name: string, data: T, meta: EnqueueMeta = {}): Promise<string> {
       if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
       const jobId = randomUUID();
-      await options.db
+      const db = meta.tx ?? options.db;
+      await db
         .insert(jobRuns)
         .values({ jobId, queue: name, createdBy: meta.createdBy ?? null, clientId: meta.clientId ?? null });
-      await boss.send(name, data as object, { id: jobId });
+      await boss.send(name, data as object, meta.tx ? { id: jobId, db: executorOf(meta.tx) } : { id: jobId });
       return jobId;
     },
     /** A job that failed for good runs again from the start, keeping its id (and so its idempotency key). */
@@ -194,6 +289,7 @@ export function createJobRunner(options: {
       return true;
     },
     async stop() {
+      clearInterval(sweepTimer);
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

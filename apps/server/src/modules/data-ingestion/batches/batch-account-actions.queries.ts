@@ -39,7 +39,7 @@ export async function lockBatchAccountStates(
     from batch_accounts ba left join accounts a on a.account_id = ba.account_id
     where ${where}
     order by ba.batch_account_id
-    for update of ba`);
+    for no key update of ba`);
   return rows as unknown as BatchAccountState[];
 }
 

@@ -1,4 +1,5 @@
 import type { ExtractionJobResult } from '@tideline/contracts/data-ingestion/extraction.schemas';
+import { EXTRACTION_MSG } from '@tideline/contracts/data-ingestion/file-upload.schemas';
 import type { DbOrTx } from '../../../db/open-database';
 import { writeAudit, type AuditContext } from '../../../platform/audit/write-audit';
 import type { JobContext, JobDefinition } from '../../../platform/jobs/job-runner';
@@ -118,13 +119,17 @@ export function extractBatchFileJob(
     expireInSeconds: options.expireInSeconds,
     handle: (job) => extractBatchFile(deps, job),
     // The last attempt failed (not the file: the system): the file must not stay In Progress forever.
-    async onFinalFailure(job, message) {
+    // Stopped: its worker was killed on the last attempt, and the runner's sweep found it (issue 40).
+    async onFinalFailure(job, message, how) {
       const file = await fq.selectBatchFile(job.db, job.data.batchFileId);
       if (!file) return;
+      const reason = how?.stopped
+        ? EXTRACTION_MSG.stopped
+        : `The extraction stopped (${message}). Use Retry Extraction.`;
       await recordFailure(
         job.db,
         file,
-        { message: `${file.uploadedFileName}: the extraction stopped (${message}). Use Retry Extraction.` },
+        { message: `${file.uploadedFileName}: ${reason}` },
         auditContext(job),
         ['Queued', 'In Progress'],
       );

@@ -20,7 +20,7 @@ export async function retryExtraction(
   ctx: AuditContext,
 ): Promise<RetryExtractionResult> {
   const ids = [...new Set(fileAuditIds)];
-  const files = await deps.db.transaction(async (tx) => {
+  const jobs = await deps.db.transaction(async (tx) => {
     const rows = await fq.selectBatchFiles(tx, ids);
     for (const id of ids) {
       const row = rows.find((r) => r.batchFileId === id);
@@ -48,20 +48,18 @@ export async function retryExtraction(
         after: { clientId: row.clientId, status: 'Queued' },
       });
     }
-    return rows;
+    const queued: RetryExtractionResult['files'] = [];
+    for (const row of rows) {
+      const [jobId] = await queueExtractionJobs(deps, tx, [{ fileAuditId: row.batchFileId }], {
+        clientId: row.clientId,
+        userId: user.userId,
+      });
+      queued.push({ fileAuditId: row.batchFileId, jobId: jobId! });
+    }
+    return queued;
   });
-  const jobs: RetryExtractionResult['files'] = [];
-  for (const file of files) {
-    const [jobId] = await queueExtractionJobs(
-      deps,
-      [{ fileAuditId: file.batchFileId, fileName: file.uploadedFileName }],
-      { clientId: file.clientId, userId: user.userId },
-      ctx,
-    );
-    jobs.push({ fileAuditId: file.batchFileId, jobId: jobId! });
-  }
   return {
-    msg: `Extraction restarted for ${files.length} ${files.length === 1 ? 'file' : 'files'}.`,
+    msg: `Extraction restarted for ${jobs.length} ${jobs.length === 1 ? 'file' : 'files'}.`,
     files: jobs,
   };
 }

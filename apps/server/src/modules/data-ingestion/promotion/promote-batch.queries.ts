@@ -20,7 +20,7 @@ async function countOf(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<n
 export async function lockEligibleAccounts(db: DbOrTx, batchId: number): Promise<number[]> {
   const { rows } = await db.execute(sql`select batch_account_id as id from batch_accounts
     where batch_id = ${batchId} and status = 'Validated' and promoted_at is null
-    order by batch_account_id for update`);
+    order by batch_account_id for no key update`);
   return (rows as { id: number }[]).map((r) => r.id);
 }
 

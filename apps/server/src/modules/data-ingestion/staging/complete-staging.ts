@@ -89,6 +89,8 @@ export async function completeStaging(
   const { file, batch } = plan;
   const refs = { clientId: batch.clientId, batchId: batch.batchId, batchFileId: file.batchFileId };
   const tallies = [...staged.accounts.entries()];
+  const accountIds = [...new Set([...touched, ...staged.accounts.keys()])];
+  await sq.lockBatchAccounts(tx, accountIds);
   await sq.insertBatchAccountFiles(
     tx,
     refs,
@@ -109,9 +111,7 @@ export async function completeStaging(
     matches:
       duplicateCount > 0 ? await sq.selectDuplicateMatches(tx, file.batchFileId, NAMED_DUPLICATES) : [],
   };
-  const changed = await sq.updateBatchAccountStatuses(tx, [
-    ...new Set([...touched, ...staged.accounts.keys()]),
-  ]);
+  const changed = await sq.updateBatchAccountStatuses(tx, accountIds);
   for (const c of changed) {
     await writeAudit(tx, ctx, {
       action: 'batch_account.updated',

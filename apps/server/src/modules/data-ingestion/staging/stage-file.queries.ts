@@ -44,6 +44,19 @@ export async function insertBatchAccountFiles(
 }
 
 /**
+ * The one lock order of every transaction that writes about batch accounts (issue 40 point 3): their
+ * rows, locked FOR NO KEY UPDATE in id order, before anything else is written about them. Not FOR
+ * UPDATE: that conflicts with the KEY SHARE lock every staged row's foreign key takes, so two files of
+ * one account, each holding its rows' KEY SHARE, waited on each other's for the status update (a
+ * deadlock every time two workers staged files of one account).
+ */
+export async function lockBatchAccounts(db: DbOrTx, batchAccountIds: readonly number[]): Promise<void> {
+  if (batchAccountIds.length === 0) return;
+  await db.execute(sql`select 1 from batch_accounts where batch_account_id = any(${ints(batchAccountIds)})
+    order by batch_account_id for no key update`);
+}
+
+/**
  * Batch accounts that got rows move from Needs Files to Needs Validation; those that lost their last
  * file's rows (a replaced file) go back. Validated and Ignored accounts keep their status. Answers
  * what changed, for the audit.
@@ -57,7 +70,8 @@ export async function updateBatchAccountStatuses(db: DbOrTx, batchAccountIds: re
       from batch_accounts ba
       where ba.batch_account_id = any(${ints(batchAccountIds)})
         and ba.status in ('Needs Files', 'Needs Validation')
-      for update of ba)
+      order by ba.batch_account_id
+      for no key update of ba)
     update batch_accounts ba set status = next.after, updated_at = now()
     from next where next.batch_account_id = ba.batch_account_id and next.after <> next.before
     returning ba.batch_account_id as "batchAccountId", ba.client_id as "clientId", next.before, next.after`);

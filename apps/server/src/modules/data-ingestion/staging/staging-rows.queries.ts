@@ -27,7 +27,7 @@ export function selectBatchAccountStates(
     .where(and(inArray(batchAccounts.batchAccountId, [...ids]), visible))
     .orderBy(batchAccounts.batchAccountId)
     .$dynamic();
-  return isLocking ? query.for('update', { of: batchAccounts }) : query;
+  return isLocking ? query.for('no key update', { of: batchAccounts }) : query;
 }
 
 /** Validated batch accounts among `ids` go back to Needs Validation; answers those that did. */

@@ -23,7 +23,11 @@ export function selectBatchFiles(db: DbOrTx, batchFileIds: readonly number[]) {
 
 /** Start-extraction on one batch at a time: the live-name check and its insert cannot interleave. */
 export async function lockBatch(db: DbOrTx, batchId: number): Promise<void> {
-  await db.select({ id: batches.batchId }).from(batches).where(eq(batches.batchId, batchId)).for('update');
+  await db
+    .select({ id: batches.batchId })
+    .from(batches)
+    .where(eq(batches.batchId, batchId))
+    .for('no key update');
 }
 
 /** The batch's live file of that name (one at most: batch_files_live_name_key). */

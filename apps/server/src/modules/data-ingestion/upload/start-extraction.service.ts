@@ -30,7 +30,8 @@ function describeStart(queued: number, refused: StartExtractionResult['refused']
  * POST /start-extraction (UPLOAD_FILES): each uploaded file of the list becomes a batch file, Queued,
  * with one extraction job. Under the batch's lock, a name already live in the batch is refused
  * unless overwrite is allowed for it; then the old file becomes Replaced (its rows go when the new
- * file's rows are staged, in the same transaction). All files refused: 409.
+ * file's rows are staged, in the same transaction). The jobs are sent in that transaction too. All
+ * files refused: 409.
  */
 export async function startExtraction(
   deps: ExtractionDeps,
@@ -107,20 +108,15 @@ export async function startExtraction(
         replacedFileAuditId: live?.batchFileId ?? null,
       });
     }
-    return out;
+    if (out.length === 0) return [];
+    const jobIds = await queueExtractionJobs(deps, tx, out, {
+      clientId: batch.clientId,
+      userId: user.userId,
+    });
+    return out.map((f, i) => ({ ...f, jobId: jobIds[i]! }));
   });
   if (queued.length === 0) throw conflict(describeStart(0, refused));
-  const jobIds = await queueExtractionJobs(
-    deps,
-    queued,
-    { clientId: batch.clientId, userId: user.userId },
-    ctx,
-  );
-  return {
-    msg: describeStart(queued.length, refused),
-    files: queued.map((f, i) => ({ ...f, jobId: jobIds[i]! })),
-    refused,
-  };
+  return { msg: describeStart(queued.length, refused), files: queued, refused };
 }
 
 async function replaceFile(tx: DbOrTx, live: fq.BatchFileRow, ctx: AuditContext) {

@@ -1,0 +1,1 @@
+CREATE INDEX "job_runs_in_flight_idx" ON "job_runs" USING btree ("queue","client_id") WHERE state in ('queued', 'active', 'retrying');
