@@ -13,6 +13,7 @@ export async function postLocalForm(
   fields: Record<string, string> | [string, string][],
   body: Buffer | null,
   fileName = 'file.csv',
+  remoteAddress?: string,
 ) {
   const form = new FormData();
   for (const [k, v] of Array.isArray(fields) ? fields : Object.entries(fields)) form.append(k, v);
@@ -23,6 +24,7 @@ export async function postLocalForm(
     url: new URL(url).pathname,
     headers: Object.fromEntries(request.headers),
     payload: Buffer.from(await request.arrayBuffer()),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 

@@ -28,19 +28,27 @@ export function authRoutes(deps: {
   refreshTtlDays: number;
 }): FastifyPluginAsyncZod {
   const { auth } = deps;
+  // Clearing a cookie sets it again, empty: it keeps these attributes so no weaker copy is ever sent.
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: deps.secureCookies,
+    path: '/api/auth',
+  } as const;
 
   function sendSession(reply: FastifyReply, session: IssuedSession) {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: deps.secureCookies,
-      path: '/api/auth',
+      ...cookieOptions,
       maxAge: deps.refreshTtlDays * 86_400,
     });
     return { accessToken: session.accessToken, expiresIn: session.expiresIn };
   }
 
   const refreshCookieOf = (request: FastifyRequest) => request.cookies[REFRESH_COOKIE];
+  const bearerTokenOf = (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    return header.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+  };
 
   return async (app) => {
     app.post(
@@ -88,8 +96,10 @@ export function authRoutes(deps: {
       '/sign-out',
       { config: { access: identity }, schema: { response: { 200: MessageSchema } } },
       async (req, reply) => {
-        await auth.signOut(refreshCookieOf(req), auditContextOf(req));
-        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        // Public, as the access token may have expired: each credential sent (cookie, bearer) ends its session.
+        const credentials = { refreshToken: refreshCookieOf(req), accessToken: bearerTokenOf(req) };
+        await auth.signOut(credentials, auditContextOf(req));
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
         return { msg: 'Signed out.' };
       },
     );
@@ -140,7 +150,7 @@ export function authRoutes(deps: {
       { config: { access: { permissions: [] } }, schema: { response: { 200: MessageSchema } } },
       async (req, reply) => {
         await auth.resetOwnMfa(req.currentUser!.userId, auditContextOf(req));
-        reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
         return { msg: USER_MSG.mfaResetSuccessful };
       },
     );

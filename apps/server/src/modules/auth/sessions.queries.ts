@@ -21,12 +21,12 @@ export async function findLiveSession(db: DbOrTx, sessionId: string) {
   return row ?? null;
 }
 
-/** Ends one session; true when it was not already ended (so its ending is audited once). */
-export async function revokeSession(db: DbOrTx, sessionId: string) {
+/** Ends one session of the user; true when it was not already ended (so its ending is audited once). */
+export async function revokeSession(db: DbOrTx, sessionId: string, userId: number) {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.sessionId, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ userId: sessions.userId });
   for (const row of rows) evictCachedAccess(row.userId);
   return rows.length === 1;

@@ -13,6 +13,12 @@ export interface SessionSettings {
   sessionMaxHours: number;
 }
 
+/** What a sign-out may carry: the refresh cookie, the bearer access token, either or both. */
+export interface SignOutCredentials {
+  refreshToken?: string | undefined;
+  accessToken?: string | undefined;
+}
+
 interface SessionUser {
   userId: number;
   tokenVersion: number;
@@ -68,7 +74,7 @@ export function createSessionsService(deps: { db: Db; signer: TokenSigner; setti
   ) {
     await db.transaction(async (tx) => {
       await q.revokeRefreshFamily(tx, token.familyId);
-      if (await sq.revokeSession(tx, token.familyId))
+      if (await sq.revokeSession(tx, token.familyId, token.userId))
         await writeAudit(
           tx,
           { ...ctx, userId: token.userId, actorEmail: token.email },
@@ -115,12 +121,24 @@ export function createSessionsService(deps: { db: Db; signer: TokenSigner; setti
       });
     },
 
-    /** Public route, no current user: the actor is the refresh token's owner, named by id and email. */
-    async signOut(refreshToken: string | undefined, ctx: AuditContext) {
-      if (!refreshToken) return;
-      const row = await q.findRefreshToken(db, hashCode(refreshToken));
-      if (!row) return;
-      await endSession(row, ctx, 'auth.sign-out');
+    /**
+     * Public route, no current user: ends the session of the refresh cookie and the one the access token
+     * names (a client that holds only its bearer token), each once. The actor is the owner of each.
+     */
+    async signOut(credentials: SignOutCredentials, ctx: AuditContext) {
+      const { refreshToken, accessToken } = credentials;
+      const row = refreshToken ? await q.findRefreshToken(db, hashCode(refreshToken)) : null;
+      if (row) await endSession(row, ctx, 'auth.sign-out');
+      // A verified signature: only a token this server issued names a session here.
+      const claims = accessToken ? await signer.readAccessToken(accessToken) : null;
+      if (!claims || claims.sessionId === row?.familyId) return;
+      const user = await q.findUserById(db, claims.userId);
+      if (!user) return;
+      await endSession(
+        { familyId: claims.sessionId, userId: user.userId, email: user.email },
+        ctx,
+        'auth.sign-out',
+      );
     },
   };
 }

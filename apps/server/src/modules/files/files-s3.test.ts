@@ -108,6 +108,24 @@ describe('files in server mode (S3)', () => {
     expect(await ctx.platform.storage.headObject(form.fields.key!)).toBeNull();
   });
 
+  it('signs the declared size into the policy, and rejects a larger object a store let through', async () => {
+    const form = await requestUploadForm(ctx, analyst, 'declared.csv', ORIGINAL.length, clientA);
+    const policy = JSON.parse(Buffer.from(form.fields.Policy!, 'base64').toString('utf8')) as {
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, ORIGINAL.length]);
+    // AWS refuses this post by the policy; s3rver checks none, so /complete must refuse it too.
+    const larger = Buffer.concat([ORIGINAL, Buffer.from('01/03/2026,Wire in,5.00\n')]);
+    expect((await postToS3(form.url, form.fields, larger, 'declared.csv')).status).toBeLessThan(300);
+    const done = await completeUpload(ctx, analyst, form.fileId);
+    expect(done.statusCode).toBe(422);
+    expect(done.json()).toEqual({ msg: 'The file is larger than the upload limit.' });
+    const row = await selectFileRow(ctx, form.fileId);
+    expect(row).toMatchObject({ status: 'rejected', sizeBytes: larger.length });
+    expect(await ctx.platform.storage.headObject(row.storageKey)).toBeNull();
+    expect(await ctx.platform.storage.headObject(form.fields.key!)).toBeNull();
+  });
+
   it('has no embedded upload endpoint to post to', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/files/upload' });
     expect(res.statusCode).toBe(404);

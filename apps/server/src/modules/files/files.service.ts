@@ -65,10 +65,11 @@ export async function requestUpload(
       entityId: row.fileId,
       after: { fileName, clientId, sizeBytes, storageKey: uploadKey },
     });
+    // The declared size is the form's signed limit: the receiver (S3 or ours) refuses any byte more.
     const signed = await deps.storage.createSignedUpload({
       key: uploadKey,
       contentType,
-      maxBytes: deps.uploadLimitBytes,
+      maxBytes: sizeBytes,
     });
     return { fileId: row.fileId, ...signed };
   });
@@ -87,9 +88,14 @@ async function readHead(storage: Storage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, 8192);
 }
 
-/** Size and type by content of the object at key; a reason when it may not be kept. */
-async function checkObject(deps: FilesDeps, key: string, fileName: string, sizeBytes: number) {
-  if (sizeBytes > deps.uploadLimitBytes) return { contentType: null, rejectReason: FILE_MSG.tooLarge };
+/**
+ * Size and type by content of the object at key; a reason when it may not be kept. Larger than declared
+ * is refused here too, for a store that does not enforce the signed size itself.
+ */
+async function checkObject(deps: FilesDeps, key: string, row: q.FileRow, sizeBytes: number) {
+  const { fileName } = row;
+  if (sizeBytes > deps.uploadLimitBytes || sizeBytes > (row.sizeBytes ?? deps.uploadLimitBytes))
+    return { contentType: null, rejectReason: FILE_MSG.tooLarge };
   if (sizeBytes === 0) return { contentType: null, rejectReason: 'The file is empty.' };
   const kind = sniffFileKind(await readHead(deps.storage, key));
   const rejectReason = isKindAllowedFor(fileName, kind)
@@ -118,7 +124,7 @@ export async function completeUpload(
     const finalKey = createFinalKey();
     await deps.storage.moveObject(row.storageKey, finalKey);
     const sizeBytes = (await deps.storage.headObject(finalKey))?.sizeBytes ?? 0;
-    const { contentType, rejectReason } = await checkObject(deps, finalKey, row.fileName, sizeBytes);
+    const { contentType, rejectReason } = await checkObject(deps, finalKey, row, sizeBytes);
     if (rejectReason) await deps.storage.deleteObject(finalKey);
     const status = rejectReason ? 'rejected' : 'stored';
     const updated = await q.updateCheckedFile(tx, fileId, {

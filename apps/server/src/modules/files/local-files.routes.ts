@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import fastifyMultipart from '@fastify/multipart';
 import { FILE_MSG, LocalDownloadQuerySchema } from '@tideline/contracts';
+import { createEventLimiter } from '../../platform/audit/event-limiter';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import type { Platform } from '../../platform/create-platform';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { formatAttachmentDisposition } from '../../platform/storage/attachment-disposition';
-import { receiveLocalUpload, type LocalUploadDeps } from './local-upload.service';
+import { readPostedForm, receiveLocalUpload, type LocalUploadDeps } from './local-upload.service';
 
 /**
  * Embedded mode's stand-in for S3's presigned POST and GET: the signature in the form or the query is
@@ -17,6 +18,7 @@ export function localFileRoutes(platform: Platform): FastifyPluginAsyncZod {
     db: platform.database.db,
     localStorage: storage,
     uploadLimitBytes: platform.config.UPLOAD_LIMIT_BYTES,
+    forgeryEvents: createEventLimiter({ maxPerWindow: 20, windowMs: 10 * 60_000 }),
   };
   return async (app) => {
     await app.register(fastifyMultipart, {
@@ -34,8 +36,8 @@ export function localFileRoutes(platform: Platform): FastifyPluginAsyncZod {
             continue;
           }
           // As with S3, the signed fields come before the file.
-          const form = storage.readUploadForm(fields);
-          await receiveLocalUpload(deps, form, part.file, auditContextOf(req));
+          const ctx = auditContextOf(req);
+          await receiveLocalUpload(deps, await readPostedForm(deps, fields, ctx), part.file, ctx);
           return reply.status(204).send();
         }
         throw badRequest(FILE_MSG.noFile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalSignedForms, signStorageValues } from './local-signed-forms';
+import { createLocalSignedForms, RefusedUploadForm, signStorageValues } from './local-signed-forms';
 import { createFinalKey, createUploadKey } from './storage-keys';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
@@ -109,6 +109,30 @@ describe('local signed upload forms', () => {
     expect(refusal([...formOf(fields), ['key', createUploadKey()]])?.status).toBe(400);
     expect(refusal({ ...fields, purpose: 'download' })?.status).toBe(400);
     expect(refusal([...formOf(fields).filter(([n]) => n !== 'key'), ['key', { key: 1 }]])?.status).toBe(400);
+  });
+
+  it('says why it refused a form: made or altered by hand, or only expired', () => {
+    const key = createUploadKey();
+    const { fields } = forms.signUpload({ key, contentType: 'text/csv', maxBytes: 10 });
+    const reasonOf = (posted: Record<string, string>) => {
+      try {
+        forms.readUploadForm(formOf(posted));
+      } catch (err) {
+        expect(err).toBeInstanceOf(RefusedUploadForm);
+        return { reason: (err as RefusedUploadForm).reason, posted: (err as RefusedUploadForm).posted };
+      }
+      return null;
+    };
+    expect(reasonOf({ ...fields, maxBytes: 'Z' })).toEqual({
+      reason: 'malformed',
+      posted: { ...fields, maxBytes: 'Z' },
+    });
+    expect(reasonOf({ ...fields, maxBytes: '11' })?.reason).toBe('signature');
+    expect(reasonOf({ ...fields, contentType: 'text/html' })?.reason).toBe('signature');
+    const expires = String(now() - 1);
+    const signature = signAsServer([key, 'text/csv', '10', expires]);
+    expect(reasonOf({ ...fields, expires, signature })?.reason).toBe('expired');
+    expect(reasonOf(fields)).toBeNull();
   });
 
   it('keeps upload and download signatures apart', () => {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { FILE_MSG, MIME_TYPE_PATTERN } from '@tideline/contracts';
-import { badRequest, forbidden } from '../http/app-error';
+import { AppError, forbidden } from '../http/app-error';
 import { isSafeFileName } from './attachment-disposition';
 import { DOWNLOAD_TTL_SECONDS, isSafeStorageKey, UPLOAD_TTL_SECONDS } from './storage';
 import { isUploadKey } from './storage-keys';
@@ -25,6 +25,23 @@ const SIGNATURE = /^[A-Za-z0-9_-]{43}$/; // HMAC-SHA256 in base64url
 const SIGNATURE_VERSION = 'tideline-storage/v1';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * Why a posted upload form was refused: malformed (400) or signed by no one we know (403) means it was
+ * made or altered by hand; expired (403) is an honest form posted late. `posted` holds the field
+ * values as they came, for the audit row of a forgery.
+ */
+export class RefusedUploadForm extends AppError {
+  constructor(
+    readonly reason: 'malformed' | 'signature' | 'expired',
+    readonly posted: Readonly<Partial<Record<(typeof UPLOAD_FIELDS)[number], string>>>,
+  ) {
+    super(
+      reason === 'malformed' ? 400 : 403,
+      reason === 'malformed' ? FILE_MSG.formInvalid : FILE_MSG.uploadLinkInvalid,
+    );
+  }
+}
 
 /**
  * The signature of one upload form or download link (security issue 14 point 2). The HMAC input is
@@ -88,13 +105,16 @@ export function createLocalSignedForms(secret: string) {
 
     /**
      * The posted form's fields, exactly once each and nothing else: 400 when one is missing, repeated,
-     * unknown or malformed; 403 when the signature does not match or the form has expired.
+     * unknown or malformed; 403 when the signature does not match or the form has expired (each a
+     * RefusedUploadForm saying which).
      */
     readUploadForm(entries: ReadonlyArray<readonly [string, unknown]>): UploadForm {
       const fields = new Map<string, string>();
+      const posted = () => Object.fromEntries(fields) as RefusedUploadForm['posted'];
       for (const [name, value] of entries) {
         const known = (UPLOAD_FIELDS as readonly string[]).includes(name);
-        if (!known || fields.has(name) || typeof value !== 'string') throw badRequest(FILE_MSG.formInvalid);
+        if (!known || fields.has(name) || typeof value !== 'string')
+          throw new RefusedUploadForm('malformed', posted());
         fields.set(name, value);
       }
       const [key, contentType, maxBytes, expires, signature] = UPLOAD_FIELDS.map((n) => fields.get(n) ?? '');
@@ -105,15 +125,16 @@ export function createLocalSignedForms(secret: string) {
         Number(maxBytes) > 0 &&
         INTEGER.test(expires!) &&
         SIGNATURE.test(signature!);
-      if (!isWellFormed) throw badRequest(FILE_MSG.formInvalid);
+      if (!isWellFormed) throw new RefusedUploadForm('malformed', posted());
       const form = {
         key: key!,
         contentType: contentType!,
         maxBytes: Number(maxBytes),
         expires: Number(expires),
       };
-      if (!isSignedBy(signature!, 'upload', uploadValues(form)) || !isLive(form.expires, UPLOAD_TTL_SECONDS))
-        throw forbidden(FILE_MSG.uploadLinkInvalid);
+      if (!isSignedBy(signature!, 'upload', uploadValues(form)))
+        throw new RefusedUploadForm('signature', posted());
+      if (!isLive(form.expires, UPLOAD_TTL_SECONDS)) throw new RefusedUploadForm('expired', posted());
       return form;
     },
 
