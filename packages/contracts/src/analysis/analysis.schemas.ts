@@ -12,6 +12,8 @@ export const ANALYSIS_MSG = {
   /** Ours: the spec offers Complete Analysis only in that state. */
   notInAnalysis: "Complete Analysis is offered only while the client's status is 'Analysis'.",
   noOpenReport: 'The client has no open report.',
+  /** Issue 40 point 4: a second Complete Analysis of the cycle (a double click, another tab). */
+  alreadyCompleted: "The analysis of this client's open report is already completed.",
   runCalculationsFailed: 'Failed to run calculations.',
   calculating: 'Calculating the daily and monthly tables.',
   tablesReady: 'The daily and monthly tables are up to date.',

@@ -26,6 +26,8 @@ export type BalanceTablesJobResult = z.infer<typeof BalanceTablesJobResultSchema
 
 export const BALANCE_TABLES_MSG = {
   started: 'Calculating the daily and monthly tables.',
+  /** Issue 40 point 4: one calculation in flight per client (a promotion's included). */
+  alreadyRunning: 'The daily and monthly tables of this client are already being calculated.',
   skipped: (accountId: number, reason: string) =>
     `Account ${accountId} was left out of the tables: ${reason}`,
 } as const;

@@ -21,6 +21,8 @@ export const MONTE_CARLO_MSG = {
     `The start date is the end date minus the number of years: ${startRange}.`,
   startRangeNotWholeYears: 'The start date must be whole years before the end date.',
   stillRunning: 'This analysis is still running; wait until it has finished.',
+  /** Ours (issue 40 point 4): one run in flight per client; a second request, a double click, gets this. */
+  alreadyRunning: 'A Monte Carlo run is already in progress for this client.',
   noResults: 'This analysis has no results: it has not finished.',
   noHistory: 'The account group has no balance history: none of its accounts has data.',
   /** The job's failure when something other than the data went wrong. */

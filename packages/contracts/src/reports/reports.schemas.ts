@@ -26,6 +26,8 @@ export const REPORT_MSG = {
   /** The files flow's own words for an empty upload. */
   emptyFile: 'The file is empty.',
   stillGenerating: 'The report is still being generated; wait until it has finished.',
+  /** Issue 40 point 4: one generation in flight per client; a second request, a double click, gets this. */
+  alreadyGenerating: 'A report is already being generated for this client.',
   commentSaved: 'Report comment updated successfully.',
   finalized: 'Report finalized successfully.',
   unfinalized: 'Report unfinalized successfully.',

@@ -30,6 +30,9 @@ export const SHORT_TERM_MSG = {
   oneAdjustmentPerDate: 'Only one balance adjustment per date.',
   amountTooLarge: 'The amount is too large.',
   stillRunning: 'This analysis is still running; wait until it has finished.',
+  /** Ours (issue 40 point 4): one run of each step in flight per client. */
+  step1AlreadyRunning: 'A short term step 1 analysis is already in progress for this client.',
+  step2AlreadyRunning: 'A short term step 2 analysis is already in progress for this client.',
   step1NotDone: 'Step 1 of this model has not finished.',
   step1NotReady: 'Step 1 is not ready (Step 1 Ready? is NO): fix the history and run step 1 again.',
   modelNameMismatch: 'Choose the model from the list.',

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { openReports } from '../../db/schema';
+import { jobRuns, openReports } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 
 // ingestion.md "Reporting cycle", the analysis side: the client's open report whose analysis is not
@@ -23,6 +23,18 @@ export async function findAnalysisOpenReportId(db: DbOrTx, clientId: number): Pr
     );
   return row?.openReportId ?? null;
 }
+
+/**
+ * Issue 40 point 4: the starts of one kind of run (its job queue) for one client take turns, to the
+ * end of the transaction, so the second of two requests at once (a double click, two tabs) sees the
+ * run the first committed. Take it first in the transaction, before any row lock.
+ */
+export async function lockClientStarts(tx: DbOrTx, queue: string, clientId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${queue}), ${clientId})`);
+}
+
+/** job_runs' states of a run not yet ended: the predicate of its partial index job_runs_in_flight_idx. */
+export const JOB_IN_FLIGHT = sql`${jobRuns.state} in ('queued', 'active', 'retrying')`;
 
 /**
  * Called in the transaction that records an analysis run: the cycle's analysis is now in progress.

@@ -30,19 +30,16 @@ export function selectAnalysisOpenReports(db: DbOrTx, where: SQL | undefined) {
     .orderBy(desc(openReports.createdAt), desc(openReports.openReportId));
 }
 
-/** The client's open report whose analysis is not completed, locked. */
-export async function lockAnalysisOpenReport(tx: DbOrTx, clientId: number) {
+/**
+ * The client's open report (at most one), locked to the end of the transaction whether or not its
+ * analysis is completed: a second Complete Analysis waits for the first, then reads its completion.
+ */
+export async function lockOpenReport(tx: DbOrTx, clientId: number) {
   const [row] = await tx
     .select()
     .from(openReports)
-    .where(
-      and(
-        eq(openReports.clientId, clientId),
-        isNull(openReports.closedAt),
-        isNull(openReports.analysisCompletedAt),
-      ),
-    )
-    .for('update');
+    .where(and(eq(openReports.clientId, clientId), isNull(openReports.closedAt)))
+    .for('no key update');
   return row ?? null;
 }
 

@@ -31,7 +31,9 @@ export async function listAnalysisOpenReports(
 /**
  * PUT /api/analytics/complete-analysis/{clientId} (ingestion.md "Reporting cycle"): closes the analysis
  * side of the client's open cycle, which then waits for its report. Offered only while the client's
- * status is 'Analysis' (an analysis of the cycle was run): otherwise 409, and nothing changes.
+ * status is 'Analysis' (an analysis of the cycle was run): otherwise 409, and nothing changes. Under
+ * the open report's lock, so a repeated request (a double click, another tab) gets 409
+ * 'already completed' and writes no second audit row.
  */
 export async function completeAnalysis(
   db: Db,
@@ -41,8 +43,9 @@ export async function completeAnalysis(
 ): Promise<CompleteAnalysisResult> {
   await findVisibleClient(db, user, clientId);
   return db.transaction(async (tx) => {
-    const report = await q.lockAnalysisOpenReport(tx, clientId);
+    const report = await q.lockOpenReport(tx, clientId);
     if (!report) throw notFound(ANALYSIS_MSG.noOpenReport);
+    if (report.analysisCompletedAt) throw conflict(ANALYSIS_MSG.alreadyCompleted);
     if (report.analysisStatus !== ANALYSIS_IN_PROGRESS) throw conflict(ANALYSIS_MSG.notInAnalysis);
     const done = await q.completeAnalysisRow(tx, report.openReportId, user.userId);
     await writeAudit(tx, ctx, {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@tideline/contracts';
 import { ANALYSIS_MSG, type AnalysisOpenReportRow } from '@tideline/contracts/analysis/analysis.schemas';
@@ -179,10 +179,43 @@ describe('PUT /api/analytics/complete-analysis/:clientId', () => {
       await call(ctx, 'GET', '/api/analytics/open-reports', admin)
     ).json() as AnalysisOpenReportRow[];
     expect(list.some((r) => r.clientId === clientId)).toBe(false);
-    // A second Complete Analysis finds no open analysis.
-    expect((await complete(clientId)).statusCode).toBe(404);
+    // A second Complete Analysis finds the analysis completed.
+    const again = await complete(clientId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ msg: ANALYSIS_MSG.alreadyCompleted });
     // A later run of the client stands outside the closed cycle.
     expect(await db().transaction((tx) => markAnalysisInProgress(tx, audit(), clientId))).toBeNull();
+  });
+
+  it('completes once for two requests at once: the other is 409; the next cycle completes again', async () => {
+    const [clientId] = (await createClients(ctx, 1, 'Complete twice')) as [number];
+    const report = await openCycle(clientId);
+    await db().transaction((tx) => markAnalysisInProgress(tx, audit(), clientId));
+    const answers = await Promise.all([complete(clientId), complete(clientId)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({ msg: ANALYSIS_MSG.alreadyCompleted });
+    const completions = () =>
+      db()
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'open_report.analysis_completed'),
+            eq(auditLog.entityId, String(report.openReportId)),
+          ),
+        );
+    expect(await completions()).toHaveLength(1);
+
+    // The cycle reported and closed, the next one's analysis completes again.
+    await db()
+      .update(openReports)
+      .set({ closedAt: new Date() })
+      .where(eq(openReports.openReportId, report.openReportId));
+    const next = await openCycle(clientId);
+    await db().transaction((tx) => markAnalysisInProgress(tx, audit(), clientId));
+    const res = await complete(clientId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ msg: ANALYSIS_MSG.completed, openReportId: next.openReportId });
   });
 
   it('needs COMPLETE_ANALYSIS, and answers 404 for a client outside a scoped user’s association', async () => {

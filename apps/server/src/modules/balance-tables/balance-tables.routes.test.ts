@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@tideline/contracts';
-import type { BalanceTablesJobResult } from '@tideline/contracts/balance-tables/balance-tables.schemas';
+import {
+  BALANCE_TABLES_MSG,
+  type BalanceTablesJobResult,
+} from '@tideline/contracts/balance-tables/balance-tables.schemas';
 import { dailyBalances, jobRuns } from '../../db/schema';
 import { defineJobs } from '../../jobs';
 import { createPromotionWorld } from '../../../test/promotion-fixtures';
@@ -76,6 +80,44 @@ describe('POST /api/analytics/balance-tables/:clientId', () => {
     });
     const status = await call(ctx, 'GET', `/api/jobs/${jobId}`, admin);
     expect(status.json()).toMatchObject({ state: 'completed', progress: 100 });
+  });
+});
+
+describe('one calculation of a client at a time (issue 40 point 4)', () => {
+  const jobsOf = (clientId: number) =>
+    db()
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.queue, BALANCE_TABLES_JOB), eq(jobRuns.clientId, clientId)));
+
+  it('sends one job for two requests at once: the other is 409; once it has ended, a new one is sent', async () => {
+    const [clientId] = (await createClients(ctx, 1, 'Tables twice')) as [number];
+    const answers = await Promise.all([start(clientId, admin), start(clientId, admin)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({
+      msg: BALANCE_TABLES_MSG.alreadyRunning,
+    });
+    const { jobId } = answers.find((r) => r.statusCode === 200)!.json() as { jobId: string };
+    expect((await jobsOf(clientId)).map((r) => r.jobId)).toEqual([jobId]);
+    expect((await waitForRun(jobId)).state).toBe('completed');
+    const again = await start(clientId, admin);
+    expect(again.statusCode, again.body).toBe(200);
+    await waitForRun((again.json() as { jobId: string }).jobId);
+    expect(await jobsOf(clientId)).toHaveLength(2);
+  });
+
+  it('refuses while a job of the client is queued or retrying, and sends one again once it has failed', async () => {
+    const [clientId] = (await createClients(ctx, 1, 'Tables in flight')) as [number];
+    // A run no worker takes (no pg-boss job), as a promotion's job waiting its turn.
+    const jobId = randomUUID();
+    await db().insert(jobRuns).values({ jobId, queue: BALANCE_TABLES_JOB, clientId, state: 'retrying' });
+    const refused = await start(clientId, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ msg: BALANCE_TABLES_MSG.alreadyRunning });
+    await db().update(jobRuns).set({ state: 'failed' }).where(eq(jobRuns.jobId, jobId));
+    const accepted = await start(clientId, admin);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    await waitForRun((accepted.json() as { jobId: string }).jobId);
   });
 });
 

@@ -5,11 +5,18 @@ import {
 } from '@tideline/contracts/balance-tables/balance-tables.schemas';
 import type { Db } from '../../db/open-database';
 import type { CurrentUser } from '../../platform/access/route-access';
+import { conflict } from '../../platform/http/app-error';
 import type { JobRunner } from '../../platform/jobs/job-runner';
+import { lockClientStarts } from '../analysis/analysis-cycle.service';
 import { findVisibleClient } from '../clients/clients.service';
 import { BALANCE_TABLES_JOB, type BalanceTablesData } from './balance-tables.job';
+import * as q from './balance-tables.queries';
 
-/** POST /api/analytics/balance-tables/:clientId: all the client's tables; the job id is polled at /api/jobs. */
+/**
+ * POST /api/analytics/balance-tables/:clientId: all the client's tables; the job id is polled at
+ * /api/jobs. One calculation of a client in flight at a time (issue 40 point 4): under the client's
+ * lock, a job of the queue not yet ended (this route's, or a promotion's) answers 409.
+ */
 export async function startBalanceTables(
   deps: { db: Db; jobs: JobRunner },
   user: CurrentUser,
@@ -17,7 +24,12 @@ export async function startBalanceTables(
 ): Promise<BalanceTablesStarted> {
   await findVisibleClient(deps.db, user, clientId);
   const data: BalanceTablesData = { clientId, userId: user.userId };
-  const jobId = await deps.jobs.enqueue(BALANCE_TABLES_JOB, data, { createdBy: user.userId, clientId });
+  const jobId = await deps.db.transaction(async (tx) => {
+    await lockClientStarts(tx, BALANCE_TABLES_JOB, clientId);
+    if (await q.hasJobInFlight(tx, BALANCE_TABLES_JOB, clientId))
+      throw conflict(BALANCE_TABLES_MSG.alreadyRunning);
+    return deps.jobs.enqueue(BALANCE_TABLES_JOB, data, { createdBy: user.userId, clientId, tx });
+  });
   return { msg: BALANCE_TABLES_MSG.started, jobId };
 }
 

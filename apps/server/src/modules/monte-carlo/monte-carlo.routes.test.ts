@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PERMISSIONS, type Permission } from '@tideline/contracts';
 import { MONTE_CARLO_MSG, type MonteCarloRun } from '@tideline/contracts/monte-carlo/monte-carlo.schemas';
-import { accountGroups, auditLog, monteCarloRuns, openReports } from '../../db/schema';
+import { accountGroups, auditLog, jobRuns, monteCarloRuns, openReports } from '../../db/schema';
 import { defineJobs } from '../../jobs';
 import { insertTransactions } from '../../../test/account-fixtures';
 import {
@@ -41,6 +42,21 @@ async function waitForRun(monteCarloId: number) {
   }
   throw new Error(`run ${monteCarloId} did not finish`);
 }
+
+async function waitForJob(jobId: string) {
+  for (let i = 0; i < 600; i += 1) {
+    const [run] = await db().select().from(jobRuns).where(eq(jobRuns.jobId, jobId));
+    if (run?.state === 'completed' || run?.state === 'failed') return run.state;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`job ${jobId} did not finish`);
+}
+
+const jobsOf = (clientId: number) =>
+  db()
+    .select()
+    .from(jobRuns)
+    .where(and(eq(jobRuns.queue, MONTE_CARLO_JOB), eq(jobRuns.clientId, clientId)));
 
 const countRuns = async (clientId: number) =>
   (await db().select({ n: count() }).from(monteCarloRuns).where(eq(monteCarloRuns.clientId, clientId)))[0]!.n;
@@ -423,6 +439,85 @@ describe('POST monte-carlo/run', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(MONTE_CARLO_MSG.stillRunning);
   });
+
+  it('makes one run of two identical requests at once: the other is 409; once it has ended, a new run is accepted', async () => {
+    const [client] = (await createClients(ctx, 1, 'Monte Carlo twice')) as [number];
+    const { groupId: group } = await createMonteCarloGroup(ctx, client, { endDate: END_DATE });
+    const send = () =>
+      call(
+        ctx,
+        'POST',
+        `${BASE}/run`,
+        admin,
+        runBody({
+          name: 'Twice',
+          accountGroupId: group,
+          clientId: client,
+          endRange: END_DATE,
+          numberOfYears: '1',
+        }),
+      );
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({
+      msg: MONTE_CARLO_MSG.alreadyRunning,
+    });
+    const first = answers.find((r) => r.statusCode === 200)!.json() as {
+      monteCarloId: number;
+      jobId: string;
+    };
+    expect(await countRuns(client)).toBe(1);
+    expect(await jobsOf(client)).toHaveLength(1);
+    expect(await waitForJob(first.jobId)).toBe('completed');
+    const again = await send();
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await waitForRun(again.json().monteCarloId)).state).toBe('done');
+    expect(await countRuns(client)).toBe(2);
+  }, 180_000);
+
+  it('refuses a run while one of the client is in flight, and takes one again once that has failed', async () => {
+    const [client] = (await createClients(ctx, 1, 'Monte Carlo in flight')) as [number];
+    const { groupId: group } = await createMonteCarloGroup(ctx, client, { endDate: END_DATE });
+    // A run of another group of the client, its job active (no pg-boss job: no worker takes it here).
+    const { groupId: otherGroup } = await createMonteCarloGroup(ctx, client, { endDate: END_DATE });
+    const jobId = randomUUID();
+    await db().insert(jobRuns).values({ jobId, queue: MONTE_CARLO_JOB, clientId: client, state: 'active' });
+    const [busy] = await db()
+      .insert(monteCarloRuns)
+      .values({
+        clientId: client,
+        accountGroupId: otherGroup,
+        monteCarloName: 'Busy',
+        startDate: '2000-06-29',
+        endDate: END_DATE,
+        numberOfYears: 1,
+        seed: 1,
+        paths: 200,
+        state: 'running',
+        jobId,
+      })
+      .returning();
+    const body = runBody({
+      name: 'Next',
+      accountGroupId: group,
+      clientId: client,
+      endRange: END_DATE,
+      numberOfYears: '1',
+    });
+    const refused = await call(ctx, 'POST', `${BASE}/run`, admin, body);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ msg: MONTE_CARLO_MSG.alreadyRunning });
+    expect(await countRuns(client)).toBe(1);
+    // The job failed for good (the runner's job_runs, then onFinalFailure's row).
+    await db().update(jobRuns).set({ state: 'failed' }).where(eq(jobRuns.jobId, jobId));
+    await db()
+      .update(monteCarloRuns)
+      .set({ state: 'failed' })
+      .where(eq(monteCarloRuns.monteCarloId, busy!.monteCarloId));
+    const accepted = await call(ctx, 'POST', `${BASE}/run`, admin, body);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await waitForRun(accepted.json().monteCarloId)).state).toBe('done');
+  }, 180_000);
 
   it('refuses a group of another client than the one named', async () => {
     const [otherClient] = (await createClients(ctx, 1, 'Monte Carlo other')) as [number];

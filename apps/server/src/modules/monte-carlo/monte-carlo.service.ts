@@ -18,7 +18,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit/write-audit'
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { JobRunner } from '../../platform/jobs/job-runner';
 import { assertVisibleClient } from '../accounts/accounts.service';
-import { markAnalysisInProgress } from '../analysis/analysis-cycle.service';
+import { lockClientStarts, markAnalysisInProgress } from '../analysis/analysis-cycle.service';
 import { loadGroupHistory, refreshGroupTables } from '../balance-tables/group-history';
 import { describeModelError, MONTE_CARLO_JOB, runDateOf, type MonteCarloJobData } from './monte-carlo.job';
 import * as q from './monte-carlo.queries';
@@ -131,8 +131,10 @@ export function createMonteCarloService(deps: { db: Db; jobs: JobRunner }) {
   const { db } = deps;
 
   /**
-   * Records a run (and moves the cycle's analysis to 'In Progress') in one transaction, then sends its
-   * job. Exposed for seed-demo: `paths` and `seed` default to 10,000 and a random seed.
+   * Records a run (and moves the cycle's analysis to 'In Progress') and sends its job in one
+   * transaction: both commit or neither. One run of a client in flight at a time (issue 40 point 4):
+   * under the client's lock, a run still queued or running answers 409. Exposed for seed-demo:
+   * `paths` and `seed` default to 10,000 and a random seed.
    */
   async function recordRun(
     user: Pick<CurrentUser, 'userId'>,
@@ -149,10 +151,13 @@ export function createMonteCarloService(deps: { db: Db; jobs: JobRunner }) {
       numberOfYears: input.numberOfYears,
       createdBy: user.userId,
     };
-    const run = await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
+      await lockClientStarts(tx, MONTE_CARLO_JOB, input.clientId);
       const openReportId = await markAnalysisInProgress(tx, ctx, input.clientId);
       const prior = options.rerun ? await q.lockRun(tx, options.rerun.monteCarloId) : null;
       if (options.rerun && prior?.state !== 'failed') throw conflict(MONTE_CARLO_MSG.stillRunning);
+      if (await q.hasRunInFlight(tx, MONTE_CARLO_JOB, input.clientId))
+        throw conflict(MONTE_CARLO_MSG.alreadyRunning);
       const row = prior
         ? { ...prior, ...values, openReportId }
         : await q.insertRun(tx, {
@@ -185,25 +190,19 @@ export function createMonteCarloService(deps: { db: Db; jobs: JobRunner }) {
         after: { ...values, seed: row.seed, paths: row.paths },
         clientIds: [input.clientId],
       });
-      return row;
-    });
-    const data: MonteCarloJobData = {
-      monteCarloId: run.monteCarloId,
-      clientId: run.clientId,
-      userId: user.userId,
-    };
-    let jobId: string;
-    try {
-      jobId = await deps.jobs.enqueue(MONTE_CARLO_JOB, data, {
+      const data: MonteCarloJobData = {
+        monteCarloId: row.monteCarloId,
+        clientId: row.clientId,
+        userId: user.userId,
+      };
+      const jobId = await deps.jobs.enqueue(MONTE_CARLO_JOB, data, {
         createdBy: user.userId,
-        clientId: run.clientId,
+        clientId: row.clientId,
+        tx,
       });
-    } catch (err) {
-      await q.updateRun(db, run.monteCarloId, { state: 'failed', message: MONTE_CARLO_MSG.runFailed });
-      throw err;
-    }
-    await q.updateRun(db, run.monteCarloId, { jobId });
-    return { msg: MONTE_CARLO_MSG.runStarted, monteCarloId: run.monteCarloId, jobId };
+      await q.updateRun(tx, row.monteCarloId, { jobId });
+      return { msg: MONTE_CARLO_MSG.runStarted, monteCarloId: row.monteCarloId, jobId };
+    });
   }
 
   return {

@@ -48,25 +48,24 @@ async function assertClientRecords(db: DbOrTx, input: GenerateReportPayload) {
   if (messages.length) throw badRequest([...new Set(messages)].join(' '), fieldErrors);
 }
 
-/** Sends the report's job and records its id; a job that cannot be sent fails the generation. */
-async function sendReportJob(deps: ReportsDeps, reportId: number, clientId: number, userId: number) {
-  const data: ReportPdfJobData = { reportId, clientId, userId };
-  try {
-    const jobId = await deps.jobs.enqueue(REPORT_PDF_JOB, data, { createdBy: userId, clientId });
-    await q.updateReport(deps.db, reportId, { jobId });
-    return jobId;
-  } catch (err) {
-    await q.updateReport(deps.db, reportId, {
-      generationState: 'failed',
-      generationMessage: REPORT_MSG.generateFailed,
-    });
-    throw err;
-  }
+/** Sends the report's job in the transaction that records the report, and records its id. */
+async function sendReportJob(deps: ReportsDeps, tx: DbOrTx, report: q.ReportRow, userId: number) {
+  const data: ReportPdfJobData = { reportId: report.reportId, clientId: report.clientId, userId };
+  const jobId = await deps.jobs.enqueue(REPORT_PDF_JOB, data, {
+    createdBy: userId,
+    clientId: report.clientId,
+    tx,
+  });
+  await q.updateReport(tx, report.reportId, { jobId });
+  return jobId;
 }
 
 /**
  * POST /generate (GENERATE_REPORTS): only while the client has an open cycle (its status 'Reporting'
- * or 'Analysis'); the report's period is the cycle's (spec 5: start and end are read-only).
+ * or 'Analysis'); the report's period is the cycle's (spec 5: start and end are read-only). The report
+ * and its job commit together. One generation of a client in flight at a time (issue 40 point 4):
+ * under the open cycle's lock, a report still queued or running answers 409, so a double click or a
+ * second tab makes no second report.
  */
 export async function generateReport(
   deps: ReportsDeps,
@@ -77,9 +76,11 @@ export async function generateReport(
   const { db } = deps;
   await findVisibleClient(db, user, input.clientId);
   await assertClientRecords(db, input);
-  const row = await db.transaction(async (tx) => {
+  const { row, jobId } = await db.transaction(async (tx) => {
     const cycle = await q.selectOpenCycle(tx, input.clientId, true);
     if (!cycle) throw conflict(REPORT_MSG.noOpenCycle);
+    if (await q.hasGenerationInFlight(tx, REPORT_PDF_JOB, input.clientId))
+      throw conflict(REPORT_MSG.alreadyGenerating);
     const saved = await q.insertReport(tx, {
       clientId: input.clientId,
       openReportId: cycle.openReportId,
@@ -100,8 +101,7 @@ export async function generateReport(
         params: input,
       },
     });
-    return saved;
+    return { row: saved, jobId: await sendReportJob(deps, tx, saved, user.userId) };
   });
-  const jobId = await sendReportJob(deps, row.reportId, row.clientId, user.userId);
   return { msg: REPORT_MSG.generating, report: await readReport(db, row.reportId), jobId };
 }

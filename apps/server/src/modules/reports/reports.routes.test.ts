@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PERMISSIONS, type Permission } from '@tideline/contracts';
 import { REPORT_MSG, type Report } from '@tideline/contracts/reports/reports.schemas';
@@ -17,7 +17,7 @@ import {
   type SignedInUser,
   type TestContext,
 } from '../../../test/test-context';
-import { generateReportPdf, reportPdfJob } from './reports.job';
+import { generateReportPdf, recordReportFailure, REPORT_PDF_JOB, reportPdfJob } from './reports.job';
 
 // The reports routes (clients-accounts-investments-reports.md 4, 5, 7 "Reports", 8; design/reports.md
 // "Life of a report"): each route's permission, another client's report answered 404, Client Viewers
@@ -82,6 +82,10 @@ async function writeSystemPdf(reportId: number, jobId: string) {
     },
   );
 }
+
+/** What the worker records when a job ends (this file's jobs are sent, not worked). */
+const endJob = (jobId: string, state: 'completed' | 'failed') =>
+  db().update(jobRuns).set({ state }).where(eq(jobRuns.jobId, jobId));
 
 async function createGeneratedReport(w: World) {
   const { report, jobId } = await createReport(w);
@@ -189,6 +193,8 @@ describe('generate report', () => {
       stmMinTable: 1,
       shortTermLiquidity: [],
     });
+    // Its PDF written, the client's next report may be generated (one generation in flight at a time).
+    expect((await writeSystemPdf(report.reportId, jobId)).state).toBe('done');
   });
 
   it('names the high-yield target account when liquidTargetAccount is on', async () => {
@@ -236,6 +242,43 @@ describe('generate report', () => {
     const res = await call(ctx, 'POST', '/api/reports/generate', admin, { reports: { clientId } });
     expect(res.statusCode).toBe(409);
     expect(res.json().msg).toBe(REPORT_MSG.noOpenCycle);
+  });
+
+  it('makes one report of two identical requests at once: the other is 409, and a later one is accepted', async () => {
+    const world = await createWorld();
+    const answers = await Promise.all([generate(world), generate(world)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toEqual({ msg: REPORT_MSG.alreadyGenerating });
+    const first = answers.find((r) => r.statusCode === 201)!.json() as { report: Report; jobId: string };
+    const rowsOf = () => db().select().from(reports).where(eq(reports.clientId, world.clientId));
+    const jobsOf = () =>
+      db()
+        .select()
+        .from(jobRuns)
+        .where(and(eq(jobRuns.queue, REPORT_PDF_JOB), eq(jobRuns.clientId, world.clientId)));
+    expect(await rowsOf()).toHaveLength(1);
+    expect((await jobsOf()).map((r) => r.jobId)).toEqual([first.jobId]);
+
+    // The first finished (as the worker would record it): a new request is accepted.
+    expect((await writeSystemPdf(first.report.reportId, first.jobId)).state).toBe('done');
+    await endJob(first.jobId, 'completed');
+    const second = await createReport(world);
+    // That one failed for good: the client may generate again.
+    await endJob(second.jobId, 'failed');
+    const failed = await recordReportFailure(
+      {
+        db: db(),
+        jobId: second.jobId,
+        data: { reportId: second.report.reportId, clientId: world.clientId, userId: admin.userId },
+        setProgress: async () => {},
+      },
+      'the fonts are missing',
+    );
+    expect(failed.state).toBe('failed');
+    await createReport(world);
+    expect(await rowsOf()).toHaveLength(3);
+    expect(await jobsOf()).toHaveLength(3);
   });
 
   it('lists the reports newest generation first', async () => {

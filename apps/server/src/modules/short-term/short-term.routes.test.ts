@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PERMISSIONS, type Permission } from '@tideline/contracts';
 import { SHORT_TERM_MSG } from '@tideline/contracts/short-term/short-term.schemas';
-import { accountGroups, shortTermModels } from '../../db/schema';
+import { accountGroups, jobRuns, shortTermModels } from '../../db/schema';
 import { defineJobs } from '../../jobs';
 import { createAccountRow, createRelatedBank, insertTransactions } from '../../../test/account-fixtures';
 import { insertShortTermModel } from '../../../test/short-term-fixtures';
+import { SHORT_TERM_STEP2_JOB } from './short-term.job';
 import {
   call,
   createClients,
@@ -150,6 +151,26 @@ const ROUTES: [
   ],
 ];
 
+interface Started {
+  shortTermModelId: number;
+  jobId: string;
+}
+
+/**
+ * What the worker records when a step's job ends (this file's jobs are sent, not worked): job_runs'
+ * state, then the step's.
+ */
+async function endStep(started: Started, step: 1 | 2, state: 'done' | 'failed') {
+  await db()
+    .update(jobRuns)
+    .set({ state: state === 'done' ? 'completed' : 'failed' })
+    .where(eq(jobRuns.jobId, started.jobId));
+  await db()
+    .update(shortTermModels)
+    .set(step === 1 ? { step1State: state, step1Ready: true } : { step2State: state })
+    .where(eq(shortTermModels.shortTermModelId, started.shortTermModelId));
+}
+
 const send = (w: World, route: (typeof ROUTES)[number], user: SignedInUser) =>
   call(ctx, route[1], route[2](w), user, route[3]?.(w));
 
@@ -231,7 +252,10 @@ describe('Short term step 1 rules (spec 5)', () => {
       SHORT_TERM_MSG.twentyFourMonths,
     );
     // Exactly 24 months is enough.
-    expect((await run({ endRange: '2026-01-02' })).statusCode).toBe(200);
+    const ok = await run({ endRange: '2026-01-02' });
+    expect(ok.statusCode).toBe(200);
+    // It ended (as the worker records it): the client's next step 1 may start.
+    await endStep(ok.json() as Started, 1, 'done');
   });
 
   it("refuses a start date before the group's minDate", async () => {
@@ -385,5 +409,69 @@ describe('Short term step 2 rules (spec 5) and the reads', () => {
     const again = await run('Ready model');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ msg: SHORT_TERM_MSG.stillRunning });
+  });
+});
+
+describe('one run of each step of a client at a time (issue 40 point 4)', () => {
+  const models = (clientId: number) =>
+    db().select().from(shortTermModels).where(eq(shortTermModels.clientId, clientId));
+  const runStep1 = (w: World, name: string) =>
+    call(ctx, 'POST', '/api/analytics/short-term/step-1/run', admin, step1(w, { addAnalysisName: name }));
+  const runStep2 = (shortTermModelId: number, modelName: string) =>
+    call(ctx, 'PUT', `/api/analytics/short-term/step-2/run/${shortTermModelId}`, admin, {
+      shortTerm: { modelName },
+    });
+
+  it('step 1: one model of two identical requests at once, the other 409; a new one once it has ended', async () => {
+    const w = await createWorld();
+    const answers = await Promise.all([runStep1(w, 'Twice'), runStep1(w, 'Twice')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({
+      msg: SHORT_TERM_MSG.step1AlreadyRunning,
+    });
+    const first = answers.find((r) => r.statusCode === 200)!.json() as Started;
+    expect((await models(w.clientId)).filter((m) => m.shortTermModelName === 'Twice')).toHaveLength(1);
+    // Another model of the client waits too.
+    expect((await runStep1(w, 'Another')).statusCode).toBe(409);
+
+    await endStep(first, 1, 'done');
+    const second = await runStep1(w, 'After done');
+    expect(second.statusCode, second.body).toBe(200);
+    await endStep(second.json() as Started, 1, 'failed');
+    const third = await runStep1(w, 'After failed');
+    expect(third.statusCode, third.body).toBe(200);
+    // The world's finished model, 'Twice', 'After done', 'After failed'.
+    expect(await models(w.clientId)).toHaveLength(4);
+  });
+
+  it('step 2: two identical requests at once send one job; another model waits; a new one once it has ended', async () => {
+    const w = await createWorld('First model');
+    const other = await insertShortTermModel(ctx, {
+      clientId: w.clientId,
+      groupId: w.groupId,
+      name: 'Second model',
+    });
+    const answers = await Promise.all([
+      runStep2(w.shortTermModelId, 'First model'),
+      runStep2(w.shortTermModelId, 'First model'),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    // The same model: its own rule answers (its step 2 is queued).
+    expect(answers.find((r) => r.statusCode === 409)!.json()).toEqual({ msg: SHORT_TERM_MSG.stillRunning });
+    const first = answers.find((r) => r.statusCode === 200)!.json() as Started;
+    const jobs = await db()
+      .select()
+      .from(jobRuns)
+      .where(and(eq(jobRuns.queue, SHORT_TERM_STEP2_JOB), eq(jobRuns.clientId, w.clientId)));
+    expect(jobs.map((j) => j.jobId)).toEqual([first.jobId]);
+    const busy = await runStep2(other.shortTermModelId, 'Second model');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ msg: SHORT_TERM_MSG.step2AlreadyRunning });
+
+    await endStep(first, 2, 'failed');
+    const next = await runStep2(other.shortTermModelId, 'Second model');
+    expect(next.statusCode, next.body).toBe(200);
+    await endStep(next.json() as Started, 2, 'done');
+    expect((await runStep2(w.shortTermModelId, 'First model')).statusCode).toBe(200);
   });
 });

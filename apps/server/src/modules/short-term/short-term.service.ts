@@ -13,7 +13,7 @@ import { writeAudit, type AuditContext } from '../../platform/audit/write-audit'
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { JobRunner } from '../../platform/jobs/job-runner';
 import type { Storage } from '../../platform/storage/storage';
-import { markAnalysisInProgress } from '../analysis/analysis-cycle.service';
+import { lockClientStarts, markAnalysisInProgress } from '../analysis/analysis-cycle.service';
 import { findVisibleClient } from '../clients/clients.service';
 import * as q from './short-term.queries';
 import { SHORT_TERM_STEP1_JOB, SHORT_TERM_STEP2_JOB, type ShortTermJobData } from './short-term.job';
@@ -61,35 +61,39 @@ async function assertStartAfterMinDate(db: DbOrTx, groupId: number, startRange: 
   }
 }
 
-/** Sends a step's job and records its id on the row; a job that cannot be sent fails the step. */
-async function sendStep(deps: ShortTermDeps, step: 1 | 2, row: q.ModelRow, userId: number): Promise<string> {
+const queueOf = (step: 1 | 2) => (step === 1 ? SHORT_TERM_STEP1_JOB : SHORT_TERM_STEP2_JOB);
+
+/**
+ * Issue 40 point 4: one run of each step in flight per client. Under the client's lock for the step
+ * (taken first in the transaction), a step still queued or running answers 409.
+ */
+async function assertNoStepInFlight(tx: DbOrTx, step: 1 | 2, clientId: number): Promise<void> {
+  if (await q.hasStepInFlight(tx, step, queueOf(step), clientId))
+    throw conflict(step === 1 ? SHORT_TERM_MSG.step1AlreadyRunning : SHORT_TERM_MSG.step2AlreadyRunning);
+}
+
+/** Sends a step's job in the transaction that queued the step, and records its id on the row. */
+async function sendStep(
+  deps: ShortTermDeps,
+  tx: DbOrTx,
+  step: 1 | 2,
+  row: q.ModelRow,
+  userId: number,
+): Promise<string> {
   const data: ShortTermJobData = { shortTermModelId: row.shortTermModelId, clientId: row.clientId, userId };
-  const queue = step === 1 ? SHORT_TERM_STEP1_JOB : SHORT_TERM_STEP2_JOB;
-  try {
-    const jobId = await deps.jobs.enqueue(queue, data, { createdBy: userId, clientId: row.clientId });
-    await q.updateModel(
-      deps.db,
-      row.shortTermModelId,
-      step === 1 ? { step1JobId: jobId } : { step2JobId: jobId },
-    );
-    return jobId;
-  } catch (err) {
-    const message = step === 1 ? SHORT_TERM_MSG.step1Failed : SHORT_TERM_MSG.step2Failed;
-    await q.updateModel(
-      deps.db,
-      row.shortTermModelId,
-      step === 1
-        ? { step1State: 'failed', step1Message: message }
-        : { step2State: 'failed', step2Message: message },
-    );
-    throw err;
-  }
+  const jobId = await deps.jobs.enqueue(queueOf(step), data, {
+    createdBy: userId,
+    clientId: row.clientId,
+    tx,
+  });
+  await q.updateModel(tx, row.shortTermModelId, step === 1 ? { step1JobId: jobId } : { step2JobId: jobId });
+  return jobId;
 }
 
 /**
  * POST short-term/step-1/run: records the model (the cycle's analysis is then in progress) and sends
- * step 1. With shortTermModelId ('Edit & Rerun'), a failed step 1 is run again in place; any other row
- * is kept and a new model is recorded.
+ * step 1, in one transaction. With shortTermModelId ('Edit & Rerun'), a failed step 1 is run again in
+ * place; any other row is kept and a new model is recorded.
  */
 export async function startStep1(
   deps: ShortTermDeps,
@@ -109,13 +113,15 @@ export async function startStep1(
     balanceAdjustments: input.balanceAdjustments,
   };
   let replacedKey: string | null = null;
-  const row = await db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
+    await lockClientStarts(tx, queueOf(1), input.clientId);
     const rerun = input.shortTermModelId ? await q.lockModel(tx, input.shortTermModelId) : null;
     if (
       input.shortTermModelId &&
       (!rerun || rerun.clientId !== input.clientId || !canAccessClient(user, rerun.clientId))
     )
       throw notFound(SHORT_TERM_MSG.notFound);
+    await assertNoStepInFlight(tx, 1, input.clientId);
     const openReportId = await markAnalysisInProgress(tx, ctx, input.clientId);
     let saved: q.ModelRow;
     if (rerun?.step1State === 'failed') {
@@ -149,14 +155,20 @@ export async function startStep1(
       entityId: saved.shortTermModelId,
       after: { clientId: saved.clientId, ...values },
     });
-    return saved;
+    return { row: saved, jobId: await sendStep(deps, tx, 1, saved, user.userId) };
   });
   await discardFile(deps.storage, replacedKey).catch(() => undefined);
-  const jobId = await sendStep(deps, 1, row, user.userId);
-  return { msg: SHORT_TERM_MSG.step1Started, shortTermModelId: row.shortTermModelId, jobId };
+  return {
+    msg: SHORT_TERM_MSG.step1Started,
+    shortTermModelId: started.row.shortTermModelId,
+    jobId: started.jobId,
+  };
 }
 
-/** PUT short-term/step-2/run/{id}: the model named in the dialog, its step 1 ready; sends step 2. */
+/**
+ * PUT short-term/step-2/run/{id}: the model named in the dialog, its step 1 ready; queues step 2 and
+ * sends its job in one transaction.
+ */
 export async function startStep2(
   deps: ShortTermDeps,
   user: CurrentUser,
@@ -165,15 +177,20 @@ export async function startStep2(
   ctx: AuditContext,
 ): Promise<ShortTermRunStarted> {
   const { db } = deps;
-  const row = await db.transaction(async (tx) => {
+  const jobId = await db.transaction(async (tx) => {
+    // The client's lock comes before the row's (lockClientStarts); a model never changes client.
+    const seen = await q.selectModel(tx, shortTermModelId);
+    if (!seen || !canAccessClient(user, seen.model.clientId)) throw notFound(SHORT_TERM_MSG.notFound);
+    await lockClientStarts(tx, queueOf(2), seen.model.clientId);
     const model = await q.lockModel(tx, shortTermModelId);
-    if (!model || !canAccessClient(user, model.clientId)) throw notFound(SHORT_TERM_MSG.notFound);
+    if (!model) throw notFound(SHORT_TERM_MSG.notFound);
     if (model.shortTermModelName.trim() !== modelName)
       throw badRequest(SHORT_TERM_MSG.modelNameMismatch, { modelName: [SHORT_TERM_MSG.modelNameMismatch] });
     if (isRunning(model.step1State) || isRunning(model.step2State))
       throw conflict(SHORT_TERM_MSG.stillRunning);
     if (model.step1State !== 'done') throw badRequest(SHORT_TERM_MSG.step1NotDone);
     if (!model.step1Ready) throw badRequest(SHORT_TERM_MSG.step1NotReady);
+    await assertNoStepInFlight(tx, 2, model.clientId);
     const openReportId = await markAnalysisInProgress(tx, ctx, model.clientId);
     await q.updateModel(tx, shortTermModelId, {
       ...q.CLEARED_STEP_2,
@@ -186,9 +203,8 @@ export async function startStep2(
       entityId: shortTermModelId,
       after: { clientId: model.clientId, modelName },
     });
-    return model;
+    return sendStep(deps, tx, 2, model, user.userId);
   });
-  const jobId = await sendStep(deps, 2, row, user.userId);
   return { msg: SHORT_TERM_MSG.step2Started, shortTermModelId, jobId };
 }
 
