@@ -37,7 +37,12 @@ export function defineJobs(platform: Platform): void {
         budget: platform.parseBudget,
         canCopy: createCopySupportCheck(platform.database.db),
       },
-      { expireInSeconds: platform.config.EXTRACTION_JOB_EXPIRE_SECONDS },
+      // One file per parse thread at once: a file's transaction waits on the database while the
+      // next is read (issue 40 point 5).
+      {
+        expireInSeconds: platform.config.EXTRACTION_JOB_EXPIRE_SECONDS,
+        lanes: platform.config.PARSE_WORKERS,
+      },
     ),
   );
   // Copies left by extractions a killed process never finished (their jobs ran again elsewhere): at

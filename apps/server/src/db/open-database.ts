@@ -39,6 +39,11 @@ export function statementName(db: Db, name: string): string {
   return embeddedDbs.has(db) ? '' : name;
 }
 
+/** True for PGlite (embedded, or a URL that leads to it): one session, one transaction at a time. */
+export function isEmbeddedDb(db: Db): boolean {
+  return embeddedDbs.has(db);
+}
+
 // The databases openDatabase made (a transaction is not one: it runs on its own connection).
 const openedDbs = new WeakSet<object>();
 const preparedOfDb = new WeakMap<Db, Map<string, unknown>>();
@@ -123,7 +128,14 @@ async function isPglite(pool: pg.Pool): Promise<boolean> {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 function createPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Which process holds a connection, in pg_stat_activity: an operator (or the fault suite) can
+    // tell a worker's long COPY from a server's promotion, and which pid it is.
+    application_name: process.env.PGAPPNAME ?? `tideline ${process.pid}`,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   // Nor one checked out: pg-pool listens on idle clients only, and a connection cut while a

@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOB_MSG } from '@tideline/contracts';
-import type { Db, DbOrTx } from '../../db/open-database';
+import { isEmbeddedDb, type Db, type DbOrTx } from '../../db/open-database';
 import { isDatabaseError, isDatabaseUnavailable } from '../../db/pg-errors';
 import { jobRuns } from '../../db/schema';
 import { claimStoppedRuns } from './stopped-runs';
@@ -128,6 +128,38 @@ export function createJobRunner(options: {
       .where(whileActive ? and(isRun, eq(jobRuns.state, 'active')) : isRun);
   }
 
+  /**
+   * Each queue created (or updated) and its schedule set. Processes starting at once on a fresh
+   * database take turns (issue 40 fault suite): pg-boss creates a queue's partition with DDL, and two
+   * processes doing it together deadlocked, which ended one of them. PGlite runs one process and one
+   * transaction at a time: a lock held open there would stop pg-boss's own connection.
+   */
+  async function setUpQueues() {
+    const createAll = async () => {
+      for (const def of definitions.values()) {
+        await boss.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retryLimit ?? 3,
+          retryDelay: def.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 15 * 60,
+        });
+        if (def.schedule) {
+          await boss.schedule(def.name, def.schedule.cron, def.schedule.data as object, {
+            tz: def.schedule.tz,
+          });
+        } else {
+          await boss.unschedule(def.name);
+        }
+      }
+    };
+    if (isEmbeddedDb(options.db)) return createAll();
+    await options.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tideline.job-queues'))`);
+      await createAll();
+    });
+  }
+
   /** Runs no process will finish get their final failure recorded (stopped-runs.ts). */
   async function finishStoppedRuns(graceSeconds: number): Promise<number> {
     const stopped = await claimStoppedRuns(options.db, [...definitions.keys()], graceSeconds);
@@ -217,21 +249,8 @@ export function createJobRunner(options: {
     async start({ work, queues }: { work: boolean; queues?: readonly string[] }) {
       await boss.start();
       started = true;
+      await setUpQueues();
       for (const def of definitions.values()) {
-        await boss.createQueue(def.name, {
-          name: def.name,
-          retryLimit: def.retryLimit ?? 3,
-          retryDelay: def.retryDelaySeconds ?? 5,
-          retryBackoff: true,
-          expireInSeconds: def.expireInSeconds ?? 15 * 60,
-        });
-        if (def.schedule) {
-          await boss.schedule(def.name, def.schedule.cron, def.schedule.data as object, {
-            tz: def.schedule.tz,
-          });
-        } else {
-          await boss.unschedule(def.name);
-        }
         if (work && (!queues || queues.includes(def.name))) {
           for (let lane = 0; lane < (def.lanes ?? 1); lane++) {
             const workerId: string = await boss.work<unknown>(

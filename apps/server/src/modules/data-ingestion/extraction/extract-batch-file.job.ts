@@ -110,10 +110,11 @@ export async function extractBatchFile(deps: StageDeps, job: ExtractJob): Promis
  */
 export function extractBatchFileJob(
   deps: StageDeps,
-  options: { expireInSeconds: number },
+  options: { expireInSeconds: number; lanes?: number },
 ): JobDefinition<ExtractBatchFileData> {
   return {
     name: EXTRACT_BATCH_FILE_JOB,
+    lanes: options.lanes,
     retryLimit: 3,
     retryDelaySeconds: 2,
     expireInSeconds: options.expireInSeconds,
