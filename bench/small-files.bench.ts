@@ -68,7 +68,11 @@ async function runWith(workerCount: number) {
     let rows: { status: string; createdAt: Date; updatedAt: Date }[] = [];
     for (;;) {
       rows = await ctx.database.db
-        .select({ status: batchFiles.status, createdAt: batchFiles.createdAt, updatedAt: batchFiles.updatedAt })
+        .select({
+          status: batchFiles.status,
+          createdAt: batchFiles.createdAt,
+          updatedAt: batchFiles.updatedAt,
+        })
         .from(batchFiles)
         .where(inArray(batchFiles.batchFileId, ids));
       if (rows.every((r) => r.status !== 'Queued' && r.status !== 'In Progress')) break;
