@@ -1,11 +1,11 @@
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { isByteArray, type ByteSource } from '../core/byte-source.js';
 import type { GridRow } from '../core/grid.js';
 import type { CanonicalRow } from '../extract-grid.js';
 import type { Deadline } from './create-deadline.js';
 import type { ExtractFileInput, WorkerExtractOptions } from './ingest-tasks.js';
 import type { ParentToWorker, WorkerToParent } from './parent-channel.js';
-import type { Conversation } from './run-in-worker.js';
+import type { Conversation } from './run-task.js';
 
 /** extractFile's options for a worker: the same, with handlers the parent awaits batch by batch. */
 export interface WorkerExtraction extends WorkerExtractOptions {
@@ -44,25 +44,25 @@ export function createExtractionConversation(
   let isClosed = false;
   let handled = Promise.resolve();
 
-  async function answerPull(worker: Worker) {
+  async function answerPull(port: MessagePort) {
     let reply: ParentToWorker;
     try {
       const next = await chunks.next();
       if (next.done) reply = { type: 'end' };
       else {
         const bytes = new Uint8Array(next.value);
-        if (!isClosed) worker.postMessage({ type: 'chunk', bytes } satisfies ParentToWorker, [bytes.buffer]);
+        if (!isClosed) port.postMessage({ type: 'chunk', bytes } satisfies ParentToWorker, [bytes.buffer]);
         return;
       }
     } catch {
       reply = { type: 'source-failed' };
     }
-    if (!isClosed) worker.postMessage(reply);
+    if (!isClosed) port.postMessage(reply);
   }
 
   function handleBatch(
     message: WorkerToParent,
-    worker: Worker,
+    port: MessagePort,
     deadline: Deadline,
     abort: (e: unknown) => void,
   ) {
@@ -78,7 +78,7 @@ export function createExtractionConversation(
       } finally {
         deadline.resume();
       }
-      if (!isClosed) worker.postMessage({ type: 'ack' } satisfies ParentToWorker);
+      if (!isClosed) port.postMessage({ type: 'ack' } satisfies ParentToWorker);
     });
   }
 
@@ -90,9 +90,9 @@ export function createExtractionConversation(
       hasGridRowsHandler: onGridRows !== undefined,
     },
     conversation: {
-      onMessage(message, worker, deadline, abort) {
-        if (message.type === 'pull') void answerPull(worker);
-        else handleBatch(message, worker, deadline, abort);
+      onMessage(message, port, deadline, abort) {
+        if (message.type === 'pull') void answerPull(port);
+        else handleBatch(message, port, deadline, abort);
       },
       drain: () => handled,
       close() {

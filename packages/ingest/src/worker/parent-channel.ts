@@ -1,4 +1,24 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { Result } from '../core/result.js';
+import type { IngestTaskName } from './ingest-tasks.js';
+
+/**
+ * A file for a warm thread (ingest-worker.mjs), sent on the thread's own port: the task's whole
+ * conversation, the result last, goes over `port`, a channel of its own that both sides close after
+ * it, so a late message of one file can never be read as another's.
+ */
+export interface ParentToThread {
+  name: IngestTaskName;
+  input: unknown;
+  port: MessagePort;
+}
+
+/** What comes back on a task's port: its messages, then its result (or the reader's crash). */
+export type ThreadToParent =
+  /** The thread's heap after the task: a thread past half its limit is not given another file. */
+  | { type: 'result'; result: Result<unknown>; heapUsedBytes: number }
+  | { type: 'crash'; detail: string }
+  | WorkerToParent;
 
 /** What the worker sends its parent while a task runs, besides the result. */
 export type WorkerToParent =

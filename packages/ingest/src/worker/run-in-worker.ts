@@ -1,18 +1,13 @@
-import { Worker } from 'node:worker_threads';
 import type { ByteSource } from '../core/byte-source.js';
 import type { ExtractionError } from '../core/extraction-error.js';
 import { fail, type Result } from '../core/result.js';
 import type { Extraction } from '../extract-file.js';
-import { createDeadline, type Deadline } from './create-deadline.js';
 import { createExtractionConversation, type WorkerExtraction } from './extract-in-worker.js';
 import type { IngestTaskName, IngestTasks } from './ingest-tasks.js';
-import type { WorkerToParent } from './parent-channel.js';
+import { createIngestThreads, IDLE_TIMEOUT_MS, MAX_TASKS_PER_THREAD } from './ingest-threads.js';
+import { READER_STOPPED, runTask, type WorkerBudget } from './run-task.js';
 
-/** What one file may cost: the worker's JavaScript heap and the wall-clock time until it is stopped. */
-export interface WorkerBudget {
-  maxHeapMb: number;
-  timeoutMs: number;
-}
+export { READER_STOPPED, type WorkerBudget } from './run-task.js';
 
 export interface IngestWorkers {
   /** Reads a user's file in a worker thread within the budget; never throws, never blocks the caller. */
@@ -34,48 +29,21 @@ export interface IngestWorkers {
   ): Promise<Result<Extraction>>;
   /** Workers reading now and calls waiting for one: for health and tests. */
   stats(): { running: number; waiting: number };
+  /** Threads started so far and those idle now, kept warm for the next file: for health and tests. */
+  threads(): { started: number; idle: number };
 }
 
-type WorkerMessage =
-  { type: 'result'; result: Result<unknown> } | { type: 'crash'; detail: string } | WorkerToParent;
-
-/** A task's messages besides its result, answered through `worker`; `abort` rejects the call. */
-export interface Conversation {
-  onMessage(
-    message: WorkerToParent,
-    worker: Worker,
-    deadline: Deadline,
-    abort: (cause: unknown) => void,
-  ): void;
-  /** Resolves once every batch received so far was handled: the result waits for it. */
-  drain(): Promise<void>;
-  close(): void;
+/** How many threads may be kept warm and for how long; the defaults suit the server. */
+export interface IngestWorkersOptions {
+  concurrency: number;
+  onCrash?: (detail: string) => void;
+  /** An idle thread is terminated after this long without a file (30 s). */
+  idleTimeoutMs?: number;
+  /** A thread is replaced after this many files (200). */
+  maxTasksPerThread?: number;
 }
 
 const WORKER_URL = new URL('./ingest-worker.mjs', import.meta.url);
-
-export const READER_STOPPED =
-  'The file reader stopped unexpectedly. Please try again, or send the file to support.';
-
-function tooMuchMemory(budget: WorkerBudget): ExtractionError {
-  return {
-    kind: 'limit-exceeded',
-    limit: 'memory',
-    maximum: budget.maxHeapMb,
-    message: `Reading the file needs more than the ${budget.maxHeapMb} MB of memory allowed.`,
-  };
-}
-
-const describeDuration = (ms: number) => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`);
-
-function tooSlow(budget: WorkerBudget): ExtractionError {
-  return {
-    kind: 'limit-exceeded',
-    limit: 'time',
-    maximum: budget.timeoutMs,
-    message: `Reading the file took longer than the ${describeDuration(budget.timeoutMs)} allowed.`,
-  };
-}
 
 /** A budget the pool can start a worker with: a heap and a time, both positive numbers. */
 function isBudget(budget: WorkerBudget): boolean {
@@ -92,77 +60,20 @@ const INVALID_BUDGET: ExtractionError = {
   message: 'The file was not read: the reading budget (memory and time) is not valid.',
 };
 
-/** One worker for one file: started with heap limits, terminated at the deadline, whatever it is doing. */
-function runOnce(
-  name: IngestTaskName,
-  input: unknown,
-  budget: WorkerBudget,
-  onCrash: (detail: string) => void,
-  conversation?: Conversation,
-): Promise<Result<unknown>> {
-  return new Promise((resolve, reject) => {
-    let isSettled = false;
-    let worker: Worker;
-    try {
-      worker = new Worker(WORKER_URL, {
-        workerData: { name, input },
-        // The entry registers tsx itself; the parent's loader flags would load it twice.
-        execArgv: [],
-        resourceLimits: {
-          maxOldGenerationSizeMb: budget.maxHeapMb,
-          maxYoungGenerationSizeMb: Math.max(4, Math.min(64, Math.floor(budget.maxHeapMb / 8))),
-        },
-      });
-    } catch (cause) {
-      onCrash(String(cause));
-      conversation?.close();
-      resolve(fail({ kind: 'unsupported', message: READER_STOPPED }));
-      return;
-    }
-    const finish = (settleWith: () => void) => {
-      if (isSettled) return;
-      isSettled = true;
-      deadline.clear();
-      conversation?.close();
-      void worker.terminate();
-      settleWith();
-    };
-    const settle = (result: Result<unknown>) => finish(() => resolve(result));
-    const abort = (cause: unknown) => finish(() => reject(cause));
-    const deadline = createDeadline(budget.timeoutMs, () => settle(fail(tooSlow(budget))));
-    worker.on('message', (message: WorkerMessage) => {
-      if (isSettled) return;
-      if (message.type === 'result') {
-        const { result } = message;
-        if (!conversation) return settle(result);
-        void conversation.drain().then(() => settle(result));
-        return;
-      }
-      if (message.type === 'crash') {
-        onCrash(message.detail);
-        return settle(fail({ kind: 'unsupported', message: READER_STOPPED }));
-      }
-      if (message.type === 'bug') return onCrash(message.detail);
-      conversation?.onMessage(message, worker, deadline, abort);
-    });
-    worker.on('error', (error: Error & { code?: string }) => {
-      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') return settle(fail(tooMuchMemory(budget)));
-      onCrash(String(error.stack ?? error));
-      settle(fail({ kind: 'unsupported', message: READER_STOPPED }));
-    });
-    worker.on('exit', () => settle(fail({ kind: 'unsupported', message: READER_STOPPED })));
-  });
-}
-
 /**
- * The ingest worker pool: at most `concurrency` files are read at once (each in its own thread with its
- * own heap limit, so memory stays bounded by concurrency x budget); later calls wait their turn.
+ * The ingest worker pool: at most `concurrency` files are read at once (each in a thread with the
+ * budget's heap limit, so memory stays bounded by concurrency x budget); later calls wait their turn.
+ * A thread that answered cleanly reads the next file with the same heap limit (ingest-threads.ts).
  */
-export function createIngestWorkers(options: {
-  concurrency: number;
-  onCrash?: (detail: string) => void;
-}): IngestWorkers {
-  const { concurrency, onCrash } = readPoolOptions(options);
+export function createIngestWorkers(options: IngestWorkersOptions): IngestWorkers {
+  const { concurrency, onCrash, idleTimeoutMs, maxTasksPerThread } = readPoolOptions(options);
+  const threads = createIngestThreads({
+    url: WORKER_URL,
+    limit: concurrency,
+    idleTimeoutMs,
+    maxTasksPerThread,
+    onCrash,
+  });
   const waiting: (() => void)[] = [];
   let running = 0;
 
@@ -193,7 +104,7 @@ export function createIngestWorkers(options: {
   return {
     run: (name, input, budget) =>
       isBudget(budget)
-        ? (inTurn(() => runOnce(name, input, budget, onCrash)) as Promise<
+        ? (inTurn(() => runTask(threads, name, input, budget, onCrash)) as Promise<
             Result<IngestTasks[typeof name]['output']>
           >)
         : Promise.resolve(fail(INVALID_BUDGET)),
@@ -208,22 +119,33 @@ export function createIngestWorkers(options: {
           return Promise.resolve(fail({ kind: 'unsupported', message: READER_STOPPED }));
         }
         const { input, conversation } = started;
-        return runOnce('extractFile', input, budget, onCrash, conversation) as Promise<Result<Extraction>>;
+        return runTask(threads, 'extractFile', input, budget, onCrash, conversation) as Promise<
+          Result<Extraction>
+        >;
       });
     },
     stats: () => ({ running, waiting: waiting.length }),
+    threads: () => threads.counts(),
   };
 }
 
+const isPositive = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
+
 /** The pool's options as given, or safe ones: at least one worker, a crash handler that cannot throw. */
-function readPoolOptions(options: { concurrency: number; onCrash?: (detail: string) => void }) {
+function readPoolOptions(options: IngestWorkersOptions) {
   let concurrency = 1;
+  let idleTimeoutMs = IDLE_TIMEOUT_MS;
+  let maxTasksPerThread = MAX_TASKS_PER_THREAD;
   let handler: ((detail: string) => void) | undefined;
   try {
     if (Number.isInteger(options.concurrency) && options.concurrency > 0) concurrency = options.concurrency;
     if (typeof options.onCrash === 'function') handler = options.onCrash;
+    // A timer takes at most 2^31 - 1 ms.
+    if (isPositive(options.idleTimeoutMs)) idleTimeoutMs = Math.min(options.idleTimeoutMs, 2 ** 31 - 1);
+    if (isPositive(options.maxTasksPerThread)) maxTasksPerThread = options.maxTasksPerThread;
   } catch {
-    // Options that cannot be read: one worker, crashes not reported.
+    // Options that cannot be read: one worker, the default thread lifetimes, crashes not reported.
   }
   const onCrash = (detail: string) => {
     try {
@@ -232,5 +154,5 @@ function readPoolOptions(options: { concurrency: number; onCrash?: (detail: stri
       // The log's failure must not reach the reading.
     }
   };
-  return { concurrency, onCrash };
+  return { concurrency, onCrash, idleTimeoutMs, maxTasksPerThread };
 }
