@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeThreeStatements, type ThreeStatementFormat } from '../test/make-three-statements.js';
+import { ROOMY_WORKER_MILLIS } from '../test/worker-timing.js';
 import { extractFile, type Extraction } from './extract-file.js';
 import type { TransactionRow } from './template/template-context.js';
 import { createIngestWorkers } from './worker/run-in-worker.js';
@@ -96,7 +97,7 @@ describe('bank formats: the rows the server reconciles and matches (issue 39 poi
 
   it('carries statementIndex and bankReference through the ingest worker', async () => {
     const workers = createIngestWorkers({ concurrency: 2 });
-    const budget = { maxHeapMb: 256, timeoutMs: 30_000 };
+    const budget = { maxHeapMb: 256, timeoutMs: ROOMY_WORKER_MILLIS };
     await Promise.all(
       FORMATS.map(async (format) => {
         const rows: TransactionRow[] = [];
@@ -109,5 +110,6 @@ describe('bank formats: the rows the server reconciles and matches (issue 39 poi
         expect(describeRows(rows)).toEqual(EXPECTED_ROWS[format]);
       }),
     );
-  });
+    // Five files at once, two workers at a time (test/worker-timing.ts).
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 /**
- * A one-page PDF whose content stream shows `items` tiny text runs: pdf.js spends seconds in
- * getTextContent on it without yielding, which is what the in-page time limit must stop.
+ * A one-page PDF whose content stream shows `items` tiny text runs, each its own text item: pdf.js
+ * holds them all within getTextContent, which is what the reader's heap limit must stop mid-page.
  * Written by hand (no layout engine) so even a big page is made in milliseconds.
  */
 export function makeDensePagePdf(items: number): Buffer {

@@ -99,3 +99,27 @@ export function makeFlateBombPdf(unpackedBytes: number, options: { isLabelledIma
     { dictionary: `<<${label} /Filter /FlateDecode >>`, stream: deflateSync(content, { level: 9 }) },
   ]);
 }
+
+/**
+ * One page that draws a form of 10,000 text runs 100,000 times: a billion runs from a few KB, which
+ * pdf.js would read for the best part of an hour without yielding, on any machine. What a time
+ * limit must stop. The form's runs join into one text item, so memory stays small while it reads.
+ */
+export function makeEndlessPagePdf(): Buffer {
+  const form = `BT /F1 2 Tf ${'(x) Tj '.repeat(10_000)}ET`;
+  return writePdf([
+    { dictionary: '<< /Type /Catalog /Pages 2 0 R >>' },
+    { dictionary: '<< /Type /Pages /Kids [4 0 R] /Count 1 >>' },
+    { dictionary: FONT },
+    {
+      dictionary:
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Fx 6 0 R >> >> /Contents 5 0 R >>',
+    },
+    { dictionary: '<< /Filter /FlateDecode >>', stream: deflateSync('/Fx Do\n'.repeat(100_000)) },
+    // No /Resources of its own: the form uses the page's font (and writePdf adds /Length at the first >>).
+    {
+      dictionary: '<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Filter /FlateDecode >>',
+      stream: deflateSync(form),
+    },
+  ]);
+}

@@ -84,7 +84,8 @@ const CUTS = Array.from({ length: 19 }, (_, i) => (i + 1) * 5);
 const rowsOf = (grid: Result<Grid>) =>
   grid.ok ? grid.value.sheets.map((s) => [s.name, s.rows.map((r) => r.cells)]) : undefined;
 const INTERNAL = /TypeError|RangeError|SyntaxError|Error:|undefined|\[object/;
-const limits = { maxPdfMillis: 5000 };
+/** A whole PDF sample reads in about 0.3 s on a quiet machine: this holds at well over 10x that. */
+const limits = { maxPdfMillis: 20_000 };
 
 describe('truncated workbooks, PDFs and JSON (issue 15 point 5)', () => {
   it('finds the samples: generated files of every format and the PDF fixtures', () => {
@@ -166,5 +167,6 @@ describe('fuzzing the grid readers (issue 15 point 5)', () => {
       ),
       { numRuns: 25 },
     );
-  }, 120_000);
+    // About 6 s on a quiet machine, 54 s at load 15 on 2 cores: room for more than 10x.
+  }, 300_000);
 });

@@ -1,6 +1,7 @@
 import type { ImportTemplate } from '@tideline/contracts/templates/import-template';
 import { describe, expect, it } from 'vitest';
 import { makeLargeXlsx } from '../../test/make-large-xlsx.js';
+import { ROOMY_WORKER_MILLIS } from '../../test/worker-timing.js';
 import type { TransactionRow } from '../template/template-context.js';
 import { createIngestWorkers } from './run-in-worker.js';
 
@@ -13,9 +14,37 @@ const csv = (rows: number) =>
       ).join('\n'),
   );
 
-const roomy = { maxHeapMb: 256, timeoutMs: 30_000 };
+const roomy = { maxHeapMb: 256, timeoutMs: ROOMY_WORKER_MILLIS };
 
-describe('the ingest worker pool', () => {
+const template = {
+  templateId: 3,
+  type: 'Transaction',
+  templateType: 'Header',
+  headerRow: 'Date,Description,Amount,Balance',
+  jsonTransform: [
+    {
+      cellHeaderData: 'Date',
+      date: '0',
+      description: '1',
+      amount: '2',
+      headerStart: '0',
+      fileNameIncluded: true,
+    },
+  ],
+} as ImportTemplate;
+
+/**
+ * A CSV without an end: rows for `template`, a thousand at a time, for as long as they are pulled.
+ * Their dates read one way only (13 is no month), so each batch is handed on at once.
+ */
+async function* endlessCsv() {
+  yield Buffer.from('Date,Description,Amount,Balance\n');
+  const rows = Array.from({ length: 1000 }, (_, i) => `01/13/2024,Wire ${i},${i}.25,100.00\n`).join('');
+  for (;;) yield Buffer.from(rows);
+}
+
+// Every test here starts workers (test/worker-timing.ts).
+describe('the ingest worker pool', { timeout: 300_000 }, () => {
   it('reads a file in a worker thread and hands back the typed result', async () => {
     const workers = createIngestWorkers({ concurrency: 1 });
     const result = await workers.run('readGrid', { bytes: csv(3), format: 'csv', limits: {} }, roomy);
@@ -39,7 +68,7 @@ describe('the ingest worker pool', () => {
     const result = await workers.run(
       'readGrid',
       { bytes: big, format: 'csv', limits: {} },
-      { maxHeapMb: 16, timeoutMs: 60_000 },
+      { maxHeapMb: 16, timeoutMs: ROOMY_WORKER_MILLIS },
     );
     expect(result).toEqual({
       ok: false,
@@ -57,10 +86,16 @@ describe('the ingest worker pool', () => {
 
   it('terminates a worker at its deadline, whatever it is doing', async () => {
     const workers = createIngestWorkers({ concurrency: 1 });
-    // Starting a worker alone takes longer than a millisecond: the deadline always comes first.
-    const result = await workers.run(
-      'readGrid',
-      { bytes: csv(1000), format: 'csv', limits: {} },
+    // The file never ends, its rows are dropped as they come and no row limit applies: only the
+    // deadline can stop the reading, on a quiet machine as on a loaded one.
+    const result = await workers.extractFile(
+      endlessCsv(),
+      {
+        fileName: 'acct-00123456.csv',
+        templates: [template],
+        limits: { maxRows: Number.MAX_SAFE_INTEGER },
+        onRows: () => undefined,
+      },
       { maxHeapMb: 64, timeoutMs: 1 },
     );
     expect(!result.ok && result.error).toMatchObject({
@@ -76,29 +111,12 @@ describe('the ingest worker pool', () => {
     const calls = Array.from({ length: 5 }, (_, i) =>
       workers.run('readGrid', { bytes: csv(100 + i), format: 'csv', limits: {} }, roomy),
     );
-    await new Promise((resolve) => setImmediate(resolve));
+    // Counted as the calls are made, before any worker can answer, however slow the machine.
     expect(workers.stats()).toEqual({ running: 2, waiting: 3 });
     const results = await Promise.all(calls);
     expect(results.map((r) => r.ok && r.value.sheets[0]?.rows.length)).toEqual([101, 102, 103, 104, 105]);
     expect(workers.stats()).toEqual({ running: 0, waiting: 0 });
   });
-
-  const template = {
-    templateId: 3,
-    type: 'Transaction',
-    templateType: 'Header',
-    headerRow: 'Date,Description,Amount,Balance',
-    jsonTransform: [
-      {
-        cellHeaderData: 'Date',
-        date: '0',
-        description: '1',
-        amount: '2',
-        headerStart: '0',
-        fileNameIncluded: true,
-      },
-    ],
-  } as ImportTemplate;
 
   async function* inChunks(bytes: Uint8Array, size: number) {
     for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
@@ -176,8 +194,8 @@ describe('the ingest worker pool', () => {
     const result = await workers.extractFile(
       bytes,
       { fileName: 'acct-00123456.xlsx', templates: [template] },
-      { maxHeapMb: 24, timeoutMs: 60_000 },
+      { maxHeapMb: 24, timeoutMs: ROOMY_WORKER_MILLIS },
     );
     expect(!result.ok && result.error).toMatchObject({ kind: 'limit-exceeded', limit: 'memory' });
-  }, 60_000);
+  });
 });
