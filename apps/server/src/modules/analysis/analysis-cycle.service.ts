@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/open-database';
 import { jobRuns, openReports } from '../../db/schema';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
@@ -34,7 +35,38 @@ export async function lockClientStarts(tx: DbOrTx, queue: string, clientId: numb
 }
 
 /** job_runs' states of a run not yet ended: the predicate of its partial index job_runs_in_flight_idx. */
-export const JOB_IN_FLIGHT = sql`${jobRuns.state} in ('queued', 'active', 'retrying')`;
+const JOB_IN_FLIGHT = sql`${jobRuns.state} in ('queued', 'active', 'retrying')`;
+
+/** A module's run row: its table, and the columns naming its client, its job and its state. */
+export interface RunRow {
+  table: PgTable;
+  clientId: PgColumn;
+  jobId: PgColumn;
+  state: PgColumn;
+}
+
+/**
+ * Whether a run of `queue` for the client is in flight (job_runs_in_flight_idx). With `run`, the
+ * module's row must say queued or running too: a run whose job has just ended, or one left behind
+ * without a job, holds nothing up. Without it (a queue with no row of its own), any job counts.
+ */
+export async function hasRunInFlight(
+  db: DbOrTx,
+  queue: string,
+  clientId: number,
+  run?: RunRow,
+): Promise<boolean> {
+  const ofClient = and(eq(jobRuns.queue, queue), eq(jobRuns.clientId, clientId), JOB_IN_FLIGHT);
+  const query = run
+    ? db
+        .select({ jobId: jobRuns.jobId })
+        .from(jobRuns)
+        .innerJoin(run.table, and(eq(run.clientId, clientId), sql`${run.jobId} = ${jobRuns.jobId}::text`))
+        .where(and(ofClient, inArray(run.state, ['queued', 'running'])))
+    : db.select({ jobId: jobRuns.jobId }).from(jobRuns).where(ofClient);
+  const [row] = await query.limit(1);
+  return row !== undefined;
+}
 
 /**
  * Called in the transaction that records an analysis run: the cycle's analysis is now in progress.

@@ -6,11 +6,10 @@ import {
   accountGroupMonthlyBalances,
   accounts,
   dailyBalances,
-  jobRuns,
   monthlyBalances,
   transactions,
 } from '../../db/schema';
-import { JOB_IN_FLIGHT } from '../analysis/analysis-cycle.service';
+import { hasRunInFlight } from '../analysis/analysis-cycle.service';
 
 // Reads of the books for the balance-tables job and the replacement of its derived rows.
 
@@ -21,19 +20,6 @@ const UNNEST_ROWS = 20_000;
 /** First key of the advisory locks serialising two jobs' writes of one account or group. */
 const ACCOUNT_LOCK = 0x62616c61;
 const GROUP_LOCK = 0x62616c67;
-
-/**
- * Whether a job of `queue` for the client has not ended: any, the whole client's or a promotion's
- * accounts' (job_runs_in_flight_idx).
- */
-export async function hasJobInFlight(db: DbOrTx, queue: string, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ jobId: jobRuns.jobId })
-    .from(jobRuns)
-    .where(and(eq(jobRuns.queue, queue), eq(jobRuns.clientId, clientId), JOB_IN_FLIGHT))
-    .limit(1);
-  return row !== undefined;
-}
 
 export interface AnchorRow {
   accountId: number;
@@ -186,3 +172,7 @@ export async function replaceGroupRows(
   await insertChunks(daily, (chunk) => tx.insert(accountGroupDailyBalances).values(chunk));
   await insertChunks(monthly, (chunk) => tx.insert(accountGroupMonthlyBalances).values(chunk));
 }
+
+/** Whether a job of `queue` for the client has not ended: the client's or a promotion's accounts'. */
+export const hasJobInFlight = (db: DbOrTx, queue: string, clientId: number) =>
+  hasRunInFlight(db, queue, clientId);

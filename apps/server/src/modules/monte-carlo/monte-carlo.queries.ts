@@ -1,7 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { accountGroups, jobRuns, liquidityLevelOverrides, monteCarloRuns } from '../../db/schema';
-import { dataHasChangedSql, JOB_IN_FLIGHT } from '../analysis/analysis-cycle.service';
+import {
+  dataHasChangedSql,
+  hasRunInFlight as hasClientRunInFlight,
+} from '../analysis/analysis-cycle.service';
 
 // The Monte Carlo runs and their liquidity level overrides (schema/analysis.ts).
 
@@ -50,30 +53,6 @@ export async function selectRun(db: DbOrTx, monteCarloId: number) {
     .leftJoin(liquidityLevelOverrides, eq(liquidityLevelOverrides.monteCarloId, monteCarloRuns.monteCarloId))
     .where(eq(monteCarloRuns.monteCarloId, monteCarloId));
   return row ?? null;
-}
-
-/**
- * Whether a run of the client is in flight: queued or running, and its job (of `queue`) not ended.
- * Both, so a run whose job has just ended, or one left behind without a job, holds nothing up.
- */
-export async function hasRunInFlight(db: DbOrTx, queue: string, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ monteCarloId: monteCarloRuns.monteCarloId })
-    .from(jobRuns)
-    .innerJoin(
-      monteCarloRuns,
-      and(eq(monteCarloRuns.clientId, clientId), sql`${monteCarloRuns.jobId} = ${jobRuns.jobId}::text`),
-    )
-    .where(
-      and(
-        eq(jobRuns.queue, queue),
-        eq(jobRuns.clientId, clientId),
-        JOB_IN_FLIGHT,
-        inArray(monteCarloRuns.state, ['queued', 'running']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The run row alone. */
@@ -151,3 +130,12 @@ export async function upsertOverride(
     .returning();
   return row!;
 }
+
+/** Whether a run of the client is in flight: queued or running, and its job (of `queue`) not ended. */
+export const hasRunInFlight = (db: DbOrTx, queue: string, clientId: number) =>
+  hasClientRunInFlight(db, queue, clientId, {
+    table: monteCarloRuns,
+    clientId: monteCarloRuns.clientId,
+    jobId: monteCarloRuns.jobId,
+    state: monteCarloRuns.state,
+  });

@@ -1,7 +1,7 @@
 import { aliasedTable, and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
-import { accountGroups, accounts, files, jobRuns, openReports, reports, users } from '../../db/schema';
-import { JOB_IN_FLIGHT } from '../analysis/analysis-cycle.service';
+import { accountGroups, accounts, files, openReports, reports, users } from '../../db/schema';
+import { hasRunInFlight } from '../analysis/analysis-cycle.service';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReportRow = typeof reports.$inferInsert;
@@ -47,27 +47,6 @@ export async function selectListedReport(db: DbOrTx, reportId: number): Promise<
 export async function selectReport(db: DbOrTx, reportId: number): Promise<ReportRow | null> {
   const [row] = await db.select().from(reports).where(eq(reports.reportId, reportId));
   return row ?? null;
-}
-
-/**
- * Whether a report of the client is being generated: queued or running, and its job (of `queue`) not
- * ended. Both, so a report whose job has just ended, or one left behind without a job, holds nothing up.
- */
-export async function hasGenerationInFlight(db: DbOrTx, queue: string, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ reportId: reports.reportId })
-    .from(jobRuns)
-    .innerJoin(reports, and(eq(reports.clientId, clientId), sql`${reports.jobId} = ${jobRuns.jobId}::text`))
-    .where(
-      and(
-        eq(jobRuns.queue, queue),
-        eq(jobRuns.clientId, clientId),
-        JOB_IN_FLIGHT,
-        inArray(reports.generationState, ['queued', 'running']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The row under a lock held to the end of the transaction. */
@@ -165,3 +144,12 @@ export async function selectFileOwner(db: DbOrTx, fileId: number) {
     .where(eq(files.fileId, fileId));
   return row ?? null;
 }
+
+/** Whether a report of the client is being generated: queued or running, its job not ended. */
+export const hasGenerationInFlight = (db: DbOrTx, queue: string, clientId: number) =>
+  hasRunInFlight(db, queue, clientId, {
+    table: reports,
+    clientId: reports.clientId,
+    jobId: reports.jobId,
+    state: reports.generationState,
+  });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { accountGroupDailyBalances, accountGroups, jobRuns, shortTermModels } from '../../db/schema';
-import { dataHasChangedSql, JOB_IN_FLIGHT } from '../analysis/analysis-cycle.service';
+import { dataHasChangedSql, hasRunInFlight } from '../analysis/analysis-cycle.service';
 
 // The short-term models (schema/analysis.ts short_term_models): step 1 and step 2 on one row.
 
@@ -64,40 +64,6 @@ export async function selectModel(db: DbOrTx, shortTermModelId: number) {
     .innerJoin(accountGroups, eq(accountGroups.groupId, shortTermModels.accountGroupId))
     .where(eq(shortTermModels.shortTermModelId, shortTermModelId));
   return row ?? null;
-}
-
-/**
- * Whether a step of the client's models is in flight: queued or running, and its job (of `queue`)
- * not ended. Both, so a step whose job has just ended, or one left behind without a job, holds
- * nothing up.
- */
-export async function hasStepInFlight(
-  db: DbOrTx,
-  step: 1 | 2,
-  queue: string,
-  clientId: number,
-): Promise<boolean> {
-  const [state, jobId] =
-    step === 1
-      ? [shortTermModels.step1State, shortTermModels.step1JobId]
-      : [shortTermModels.step2State, shortTermModels.step2JobId];
-  const [row] = await db
-    .select({ shortTermModelId: shortTermModels.shortTermModelId })
-    .from(jobRuns)
-    .innerJoin(
-      shortTermModels,
-      and(eq(shortTermModels.clientId, clientId), sql`${jobId} = ${jobRuns.jobId}::text`),
-    )
-    .where(
-      and(
-        eq(jobRuns.queue, queue),
-        eq(jobRuns.clientId, clientId),
-        JOB_IN_FLIGHT,
-        inArray(state, ['queued', 'running']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The model row alone, locked for the rest of the transaction (a rerun, a delete, a job's write). */
@@ -227,3 +193,12 @@ export const CLEARED_STEP_2 = {
   step2Result: null,
   step2CompletedAt: null,
 } as const;
+
+/** Whether a step of the client's models is in flight: queued or running, its job not ended. */
+export const hasStepInFlight = (db: DbOrTx, step: 1 | 2, queue: string, clientId: number) =>
+  hasRunInFlight(db, queue, clientId, {
+    table: shortTermModels,
+    clientId: shortTermModels.clientId,
+    jobId: step === 1 ? shortTermModels.step1JobId : shortTermModels.step2JobId,
+    state: step === 1 ? shortTermModels.step1State : shortTermModels.step2State,
+  });
