@@ -1,30 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { makeBusinessDayAccount, toDay } from '../../test/make-history';
-import { isBusinessDay } from '../calendar/business-calendar';
+import { isBusinessDay, listBusinessDays } from '../calendar/business-calendar';
+import type { AccountHistory } from '../core/account-history';
 import { findPositionInMonth } from './build-seasonal-profile';
-import { computeTrendRatio } from './compute-trend-ratio';
-import { formatIsoDate, fromDayNumber } from '../core/iso-date';
+import { formatIsoDate, fromDayNumber, weekdayOf } from '../core/iso-date';
 import { runShortTermStep1 } from './run-short-term-step1';
 import { runShortTermStep2 } from './run-short-term-step2';
 
-/** A season that repeats exactly: the flow depends only on the month and the business-day position. */
-function seasonalFlow(day: number): number {
+/**
+ * A calendar that repeats exactly (changed for issue 41: the model is now additive calendar effects of
+ * receipts and disbursements, so the known answer is a weekday pattern and a business-day-of-month
+ * pattern of each side, with a month-of-year level on the receipts).
+ */
+function receiptOn(day: number): number {
   const position = findPositionInMonth(day);
-  if (position > 15) return 0;
-  const month = fromDayNumber(day).month;
   return (
-    (position % 2 === 1 ? 1 : -1) * (500 * month + 37 * position) +
-    (position === 1 ? 4000 : 0) -
-    (position === 15 ? 4000 : 0)
+    10_000 +
+    [0, 900, 400, 300, 700, 1200][weekdayOf(day)]! +
+    (position === 1 ? 4000 : 0) +
+    fromDayNumber(day).month * 40
   );
 }
+function disbursementOn(day: number): number {
+  return (
+    -8000 - [0, 300, 200, 100, 600, 1500][weekdayOf(day)]! - (findPositionInMonth(day) === 15 ? 4000 : 0)
+  );
+}
+const seasonalFlow = (day: number) => receiptOn(day) + disbursementOn(day);
 
-const history = makeBusinessDayAccount({
-  from: '2021-01-04',
-  to: '2023-06-30',
-  endBalance: 200_000,
-  amountOn: (day) => seasonalFlow(day),
-});
+const history: AccountHistory = {
+  accountId: 'acct-1',
+  anchorBalance: 200_000,
+  anchorDate: '2023-06-30',
+  transactions: listBusinessDays(toDay('2021-01-04'), toDay('2023-06-30')).flatMap((day) => [
+    { date: formatIsoDate(day), amount: receiptOn(day) },
+    { date: formatIsoDate(day), amount: disbursementOn(day) },
+  ]),
+};
 const step1Input = {
   accounts: [history],
   startDate: '2021-01-04',
@@ -37,8 +49,12 @@ describe('short-term model known answers', () => {
     const step1 = runShortTermStep1(step1Input);
     if (!step1.ok) throw new Error(step1.error.message);
     expect(step1.value.checks).toMatchObject({ hasEnoughHistory: true, hasNoLongGap: true, isReady: true });
-    expect(step1.value.trend).toMatchObject({ ratio: 1, isFallback: false });
-    expect(step1.value.backTest.relativeError).toBe(0);
+    for (const side of [step1.value.trend.receipts, step1.value.trend.disbursements]) {
+      expect(side.isFallback).toBe(false);
+      expect(side.ratio).toBeCloseTo(1, 4);
+    }
+    expect(step1.value.backTest.relativeError).toBeLessThan(0.01);
+    expect(step1.value.method).toBe('model');
     const step2 = runShortTermStep2({ model: step1.value, weeks: 24, strategicLiquidity: 150_000 });
     if (!step2.ok) throw new Error(step2.error.message);
     let actual = 200_000;
@@ -99,14 +115,6 @@ describe('short-term model known answers', () => {
       const shift = row.date >= '2023-07-17' ? 10_000 : 0;
       expect(row.forecastBalance).toBeCloseTo((a.value.rows[index]?.forecastBalance ?? 0) + shift, 2);
     });
-  });
-
-  it('scales the season by the trailing 3-month ratio', () => {
-    const days = [toDay('2022-05-02'), toDay('2023-05-01')];
-    const trend = computeTrendRatio(days, new Float64Array([100, 250]), toDay('2023-06-30'));
-    expect(trend).toEqual({ ratio: 2.5, trailingTotal: 250, priorYearTotal: 100, isFallback: false });
-    const flipped = computeTrendRatio(days, new Float64Array([100, -250]), toDay('2023-06-30'));
-    expect(flipped).toMatchObject({ ratio: 1, isFallback: true });
   });
 });
 

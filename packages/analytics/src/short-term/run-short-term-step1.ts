@@ -1,6 +1,7 @@
 import type { AccountHistory } from '../core/account-history';
-import { backTestShortTerm, type BackTest } from './back-test-short-term';
-import { buildSeasonalProfile, type SeasonalProfile } from './build-seasonal-profile';
+import { backTestShortTerm, type BackTest, type ForecastMethod } from './back-test-short-term';
+import { fitCalendarModel, type CalendarModel } from './calendar-model';
+import { collectFlowSides } from './flow-sides';
 import {
   checkHistoryReadiness,
   REQUIRED_HISTORY_MONTHS,
@@ -38,7 +39,12 @@ export interface ShortTermStep1Model {
   /** Group balance at the end of the end date: where the forecast starts. */
   readonly endBalance: number;
   readonly balanceAdjustments: BalanceAdjustment[];
-  readonly profile: SeasonalProfile;
+  /** model: the calendar model; seasonalNaive: last year's flows (the model did not beat them). */
+  readonly method: ForecastMethod;
+  /** The calendar model fitted on the whole window (receipts and disbursements). */
+  readonly calendarModel: CalendarModel;
+  /** Net flow of each business day of the last 371 days of history (the seasonal naive's input). */
+  readonly recentFlows: { readonly date: IsoDate; readonly flow: number }[];
   /** Group end-of-day balances of the last 13 months of history, for the prior-year actuals. */
   readonly recentBalances: { readonly date: IsoDate; readonly balance: number }[];
 }
@@ -63,8 +69,9 @@ function validateAdjustments(adjustments: readonly BalanceAdjustment[]): Result<
 }
 
 /**
- * Short-term model step 1 (analytics.md, Short-term model): readiness checks, seasonal profile, trend
- * ratio and the 13-week back-test over [startDate, endDate].
+ * Short-term model step 1 (docs/models.md "Short-term model"): readiness checks, the calendar model of
+ * receipts and disbursements with their trends, and the rolling-origin back-test that decides whether
+ * the model or the 52-week seasonal naive forecasts, over [startDate, endDate].
  */
 export function runShortTermStep1(input: ShortTermStep1Input): Result<ShortTermStep1Model> {
   const accounts = validateAccounts(input.accounts);
@@ -96,6 +103,14 @@ export function runShortTermStep1(input: ShortTermStep1Input): Result<ShortTermS
     return fail('EMPTY_HISTORY', 'The group has no transactions between the start and end dates', 'accounts');
   }
   const { days, flows, counts } = window.businessFlows;
+  const sides = collectFlowSides(accounts.value, start.value - 1, end.value);
+  const calendarModel = fitCalendarModel(sides.days, sides.receipts, sides.disbursements);
+  const backTest = backTestShortTerm(sides.days, sides.receipts, sides.disbursements, end.value);
+  const recentFlows: { date: IsoDate; flow: number }[] = [];
+  days.forEach((day, index) => {
+    if (day > end.value - 371)
+      recentFlows.push({ date: formatIsoDate(day), flow: roundCents(flows[index] as number) });
+  });
   const recentFrom = Math.max(start.value, addMonths(end.value, -13));
   const recentBalances: { date: IsoDate; balance: number }[] = [];
   for (let day = recentFrom; day <= end.value; day += 1) {
@@ -110,11 +125,13 @@ export function runShortTermStep1(input: ShortTermStep1Input): Result<ShortTermS
     endDate: formatIsoDate(end.value),
     minDate: formatIsoDate(minDate.value),
     checks: checkHistoryReadiness(days, counts, window.firstDataDay, start.value, end.value),
-    trend: computeTrendRatio(days, flows, end.value),
-    backTest: backTestShortTerm(days, flows, end.value),
+    trend: computeTrendRatio(calendarModel),
+    backTest,
     endBalance: roundCents(window.endBalance),
     balanceAdjustments: adjustments.value,
-    profile: buildSeasonalProfile(days, flows),
+    method: backTest.accuracy.method,
+    calendarModel,
+    recentFlows,
     recentBalances,
   });
 }

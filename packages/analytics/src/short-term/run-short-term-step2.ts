@@ -4,6 +4,7 @@ import { formatIsoDate, parseIsoDate, type IsoDate } from '../core/iso-date';
 import { isFiniteAmount, roundCents } from '../core/money';
 import { fail, ok, type Result } from '../core/result';
 import type { ShortTermStep1Model } from './run-short-term-step1';
+import type { BackTestAccuracy, ForecastMethod } from './back-test-short-term';
 
 export interface ShortTermStep2Input {
   readonly model: ShortTermStep1Model;
@@ -37,6 +38,10 @@ export interface WeeklyForecastRow {
 export interface ShortTermStep2Result {
   readonly rows: ForecastRow[];
   readonly weekly: WeeklyForecastRow[];
+  /** Which forecast was used: the model, or last year's flows because the model did not beat them. */
+  readonly method: ForecastMethod;
+  /** Step 1's rolling-origin back-test: MASE, WAPE and bias of the model and the baselines. */
+  readonly accuracy: BackTestAccuracy;
 }
 
 /**
@@ -54,6 +59,13 @@ export function runShortTermStep2(input: ShortTermStep2Input): Result<ShortTermS
   if (input.strategicLiquidity !== undefined && !isFiniteAmount(input.strategicLiquidity)) {
     return fail('NON_FINITE_AMOUNT', 'strategicLiquidity must be a finite number', 'strategicLiquidity');
   }
+  if (!model.calendarModel || !model.recentFlows || !model.backTest.accuracy) {
+    return fail(
+      'MODEL_NOT_READY',
+      'This step 1 was fitted by an earlier version of the short-term model: run step 1 again',
+      'model',
+    );
+  }
   const endDay = parseIsoDate(model.endDate);
   if (endDay === undefined) return fail('INVALID_DATE', 'model.endDate is not a valid date', 'model.endDate');
   const adjustments = new Map<number, number>();
@@ -64,7 +76,7 @@ export function runShortTermStep2(input: ShortTermStep2Input): Result<ShortTermS
     adjustments.set(target, (adjustments.get(target) ?? 0) + adjustment.amount);
   }
   const lastDay = endDay + weeks * 7;
-  const forecast = forecastFlows(model.profile, model.trend.ratio, endDay, lastDay, adjustments);
+  const forecast = forecastFlows(model, endDay, lastDay, adjustments);
   // End-of-day forecast balance for every calendar day from the end date on.
   const calendar = new Float64Array(lastDay - endDay + 1);
   calendar[0] = model.endBalance;
@@ -105,5 +117,5 @@ export function runShortTermStep2(input: ShortTermStep2Input): Result<ShortTermS
         input.strategicLiquidity === undefined ? null : roundCents(input.strategicLiquidity),
     });
   }
-  return ok({ rows, weekly });
+  return ok({ rows, weekly, method: model.method, accuracy: model.backTest.accuracy });
 }

@@ -84,9 +84,43 @@ export const ForecastAccuracySchema = z.object({
 });
 export type ForecastAccuracy = z.infer<typeof ForecastAccuracySchema>;
 
+/** Back-test figures of one forecast over weeks 1 … `weeks` after each rolling origin (issue 41). */
+export const HorizonAccuracySchema = z.object({
+  weeks: z.number().int(),
+  comparedWeeks: z.number().int(),
+  /** Mean absolute weekly error / that of "same week last year" within the history; below 1 is better. */
+  mase: z.number().nullable(),
+  /** Total absolute error / total absolute actual. */
+  wape: z.number().nullable(),
+  /** Mean weekly error, dollars (above 0: too optimistic). */
+  bias: z.number().nullable(),
+  /** Total error / total absolute actual. */
+  relativeBias: z.number().nullable(),
+});
+export type HorizonAccuracy = z.infer<typeof HorizonAccuracySchema>;
+
+/**
+ * Issue 41: step 1's rolling-origin back-test as step 2 used it — which forecast (the model, or the
+ * naive "same week last year" when the model did not beat it), and MASE, WAPE and bias by horizon.
+ */
+export const ModelAccuracySchema = z.object({
+  method: z.enum(['model', 'seasonalNaive']),
+  usesNaive: z.boolean(),
+  note: z.string(),
+  origins: z.number().int(),
+  /** The 13-week figures of the forecast used. */
+  used: HorizonAccuracySchema.nullable(),
+  model: z.array(HorizonAccuracySchema),
+  seasonalNaive: z.array(HorizonAccuracySchema),
+  sameBusinessDayLastYear: z.array(HorizonAccuracySchema),
+});
+export type ModelAccuracy = z.infer<typeof ModelAccuracySchema>;
+
 /** A Step 2 Analysis row: the table's fields and how its forecast did (point 7). */
 export const ShortTermStep2RowSchema = ShortTermModelRowSchema.extend({
   accuracy: ForecastAccuracySchema.nullable(),
+  /** The back-test's MASE, WAPE and bias, and whether the naive forecast is used; null before issue 41. */
+  modelAccuracy: ModelAccuracySchema.nullable(),
   /** Why strategic liquidity is missing (no finished Monte Carlo for the group), or null. */
   strategicLiquidityNote: z.string().nullable(),
 });

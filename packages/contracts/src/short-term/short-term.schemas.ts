@@ -42,6 +42,9 @@ export const SHORT_TERM_MSG = {
   noLiquidityLevels:
     'No strategic liquidity: the account group has no finished Monte Carlo analysis, so there are no current liquidity levels.',
   weeksRange: 'The number of weeks must be from 4 to 24.',
+  /** Issue 41: the model did not beat the 52-week seasonal naive on its back-test. */
+  naiveForecastUsed:
+    'The naive forecast (same week last year) is used because the model did not beat it on this history.',
   /** The job's failure when something other than the data went wrong. */
   jobFailed: (step: 1 | 2, reason: string) =>
     `${step === 1 ? 'Failed to Run Step One Analysis' : 'Failed to Run Step Two Analysis'}: ${reason}`,

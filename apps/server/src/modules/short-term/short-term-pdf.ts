@@ -1,4 +1,4 @@
-import type { ShortTermStep1Model } from '@tideline/analytics';
+import type { BackTestAccuracy, ShortTermStep1Model } from '@tideline/analytics';
 import { SHORT_TERM_MSG } from '@tideline/contracts/short-term/short-term.schemas';
 import { chart, dataTable, facts, heading, note, paragraph } from '../../platform/pdf/pdf-blocks';
 import type { Content } from '../../platform/pdf/pdf-types';
@@ -86,14 +86,71 @@ function checksSection(step1: ShortTermStep1Model): Content[] {
       ],
     ),
     paragraph(`Step 1 Ready? ${checks.isReady ? 'YES' : 'NO'}`),
-    facts([
-      ['Trend ratio', trend.ratio.toFixed(4)],
-      ['Net flows, last 3 months', money(trend.trailingTotal)],
-      ['Net flows, same 3 months a year earlier', money(trend.priorYearTotal)],
-    ]),
-    ...(trend.isFallback
-      ? [note('The two totals are zero or of opposite signs, so the ratio means nothing: 1 is used.')]
-      : []),
+    paragraph(
+      'Trend: receipts and disbursements each grow by their own year-over-year ratio (the last 12 months against the 12 before, compared with what the calendar expects), bounded to 0.8-1.25; the net is never scaled.',
+    ),
+    dataTable(
+      [
+        { title: 'Side' },
+        { title: 'Growth a year', isNumeric: true },
+        { title: 'Last 12 months', isNumeric: true },
+        { title: '12 months before', isNumeric: true },
+      ],
+      (['receipts', 'disbursements'] as const).map((side) => [
+        side === 'receipts' ? 'Receipts' : 'Disbursements',
+        trend[side].isFallback ? '1.0000 (not measured)' : trend[side].ratio.toFixed(4),
+        money(trend[side].lastYearTotal),
+        money(trend[side].priorYearTotal),
+      ]),
+    ),
+  ];
+}
+
+const ratio = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+const signedPercent = (rate: number | null) =>
+  rate === null ? 'n/a' : `${rate > 0 ? '+' : ''}${(rate * 100).toFixed(1)}%`;
+
+/** MASE, WAPE and bias of the forecast used, 13 weeks ahead (the accuracy line of step 2). */
+export function accuracyLine(accuracy: BackTestAccuracy): string {
+  const used = (accuracy.usesNaive ? accuracy.seasonalNaive : accuracy.model).at(-1);
+  if (!used) return 'Accuracy: not measured.';
+  return `MASE ${ratio(used.mase)} · WAPE ${percent(used.wape)} · bias ${signedPercent(used.relativeBias)} (weekly net flow, 13 weeks ahead, ${accuracy.origins.length} rolling origins)`;
+}
+
+function accuracySection(accuracy: BackTestAccuracy): Content[] {
+  const rows = accuracy.model.flatMap((model, index) => {
+    const naive = accuracy.seasonalNaive[index];
+    const same = accuracy.sameBusinessDayLastYear[index];
+    return [
+      ['Model', model],
+      ['Same week last year (364 days)', naive],
+      ['Same business day of the month, last year', same],
+    ].map(([name, h]) => {
+      const item = h as (typeof accuracy.model)[number] | undefined;
+      return [
+        `${model.weeks} week${model.weeks === 1 ? '' : 's'}`,
+        name as string,
+        ratio(item?.mase ?? null),
+        percent(item?.wape ?? null),
+        signedPercent(item?.relativeBias ?? null),
+      ];
+    });
+  });
+  return [
+    paragraph(
+      `Forecast accuracy over ${accuracy.origins.length} rolling origins (${accuracy.origins[0] ?? '-'} to ${accuracy.origins.at(-1) ?? '-'}, every 4 weeks): at each origin the model is fitted on the history up to it and forecasts the next 13 weeks, as do the two naive baselines. MASE: mean absolute weekly error divided by that of "same week last year" within the history (below 1 is better); WAPE: total absolute error over total absolute actual; bias: total error over total absolute actual (above 0: too optimistic).`,
+    ),
+    dataTable(
+      [
+        { title: 'Horizon' },
+        { title: 'Forecast' },
+        { title: 'MASE', isNumeric: true },
+        { title: 'WAPE', isNumeric: true },
+        { title: 'Bias', isNumeric: true },
+      ],
+      rows,
+    ),
+    accuracy.usesNaive ? note(accuracy.note) : paragraph(accuracy.note),
   ];
 }
 
@@ -102,7 +159,7 @@ function backTestSection(step1: ShortTermStep1Model): Content[] {
   return [
     heading(PDF_SECTIONS.backTest),
     paragraph(
-      'The model was fitted again on the history up to 13 weeks before the end date and asked to forecast those 13 weeks; each week’s net flow is compared with what happened (balance adjustments are not used).',
+      `The ${backTest.accuracy.usesNaive ? 'naive forecast (same week last year)' : 'model'} was fitted again on the history up to 13 weeks before the end date and asked to forecast those 13 weeks; each week’s net flow is compared with what happened (balance adjustments are not used).`,
     ),
     facts([
       ['Mean absolute error per week', money(backTest.meanAbsoluteError)],
@@ -123,6 +180,7 @@ function backTestSection(step1: ShortTermStep1Model): Content[] {
       ]),
     ),
     chart('Back-test: weekly net flow, forecast and actual', renderChartSvg(backTestChart(step1), CHART)),
+    ...accuracySection(backTest.accuracy),
   ];
 }
 
@@ -130,8 +188,15 @@ function forecastSections(step2: StoredStep2 | null): Content[] {
   if (!step2)
     return [heading(PDF_SECTIONS.forecast), paragraph('Step 2 has not been run for this model yet.')];
   const liquidity = step2.strategicLiquidity;
+  const accuracy = step2.accuracy ?? null;
   return [
     heading(PDF_SECTIONS.forecast),
+    ...(accuracy
+      ? [
+          paragraph(accuracyLine(accuracy)),
+          ...(accuracy.usesNaive ? [note(SHORT_TERM_MSG.naiveForecastUsed)] : []),
+        ]
+      : []),
     liquidity
       ? paragraph(
           `Strategic liquidity ${money(liquidity.amount)}: levels two to five of the current liquidity levels (Monte Carlo '${liquidity.monteCarloName}').`,

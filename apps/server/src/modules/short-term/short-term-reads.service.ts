@@ -18,6 +18,7 @@ import {
   actualWindow,
   dayToDayRows,
   measureAccuracy,
+  modelAccuracyOf,
   weeklyRows,
   type StoredStep2,
 } from './short-term-results';
@@ -150,6 +151,7 @@ export function createShortTermReads(deps: { db: Db }) {
           return {
             ...toRow(row, 2),
             accuracy: isDone ? measureAccuracy(step1, step2, await loadActuals(db, row.model)) : null,
+            modelAccuracy: isDone ? modelAccuracyOf(step2) : null,
             strategicLiquidityNote:
               isDone && !step2.strategicLiquidity ? SHORT_TERM_MSG.noLiquidityLevels : null,
           };

@@ -1,4 +1,6 @@
 import {
+  type BackTestAccuracy,
+  type ForecastMethod,
   isBusinessDate,
   measureForecastAccuracy,
   type ForecastRow,
@@ -8,6 +10,7 @@ import {
 import type {
   DayToDayVarianceRow,
   ForecastAccuracy,
+  ModelAccuracy,
   WeeklyForecastRow as WeeklyRowAnswer,
 } from '@tideline/contracts/short-term/short-term-results.schemas';
 
@@ -23,6 +26,12 @@ export interface StoredStep2 {
   strategicLiquidity: { amount: number; monteCarloId: number; monteCarloName: string } | null;
   /** 5-95% band of that Monte Carlo run's simulated balance (its chart points). */
   band: { date: string; lowerBalance: number; upperBalance: number }[];
+  /**
+   * Issue 41: the forecast used (the model, or last year's flows when the model did not beat them on
+   * the back-test) and the back-test's MASE, WAPE and bias. Absent on a step 2 stored before.
+   */
+  method?: ForecastMethod;
+  accuracy?: BackTestAccuracy;
 }
 
 export type ActualBalance = { date: string; balance: number };
@@ -148,5 +157,22 @@ export function measureAccuracy(
       band && step2.strategicLiquidity && band.comparedDays > 0
         ? { monteCarloName: step2.strategicLiquidity.monteCarloName, ...band }
         : null,
+  };
+}
+
+/** Issue 41: the step 2 row's back-test figures (MASE, WAPE, bias; naive used or not). */
+export function modelAccuracyOf(step2: StoredStep2): ModelAccuracy | null {
+  const accuracy = step2.accuracy;
+  if (!accuracy) return null;
+  const used = (accuracy.usesNaive ? accuracy.seasonalNaive : accuracy.model).at(-1) ?? null;
+  return {
+    method: accuracy.method,
+    usesNaive: accuracy.usesNaive,
+    note: accuracy.note,
+    origins: accuracy.origins.length,
+    used,
+    model: accuracy.model,
+    seasonalNaive: accuracy.seasonalNaive,
+    sameBusinessDayLastYear: accuracy.sameBusinessDayLastYear,
   };
 }

@@ -165,6 +165,14 @@ describe('step 1 then step 2', () => {
       accuracy: null,
       strategicLiquidityNote: SHORT_TERM_MSG.noLiquidityLevels,
     });
+    // Issue 41: the back-test's MASE, WAPE and bias and the forecast it chose travel with the row.
+    const backTest = row!.modelAccuracy!;
+    expect(backTest.origins).toBeGreaterThan(0);
+    expect(backTest.model.map((h) => h.weeks)).toEqual([1, 4, 13]);
+    expect(backTest.used).toEqual(
+      (backTest.usesNaive ? backTest.seasonalNaive : backTest.model).find((h) => h.weeks === 13),
+    );
+    expect(backTest.method).toBe(backTest.usesNaive ? 'seasonalNaive' : 'model');
     const forecast = (
       await call(ctx, 'GET', `/api/analytics/short-term/forecast/${world.groupId}`, admin)
     ).json() as { shortTermModelId: number; rows: { date: string; singleVariance: number }[] };
@@ -214,6 +222,9 @@ describe('step 1 then step 2', () => {
     expect(text).toContain('Short Term Model: Year-end forecast');
     for (const section of Object.values(PDF_SECTIONS)) expect(text).toContain(section);
     expect(text).toContain(SHORT_TERM_MSG.noLiquidityLevels.slice(0, 40));
+    // Issue 41: the accuracy of the forecast used, beside the forecast and in the back-test.
+    expect(text).toMatch(/MASE \d+\.\d\d · WAPE \d+\.\d% · bias [+-]?\d+\.\d%/);
+    expect(text).toContain('Same week last year (364 days)');
   });
 
   it("says 'Data Has Changed?' YES once a transaction in the model's range changes", async () => {

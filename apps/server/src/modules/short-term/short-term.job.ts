@@ -186,6 +186,8 @@ export async function computeShortTermStep2(
         }
       : null,
     band: current?.band ?? [],
+    method: forecast.value.method,
+    accuracy: forecast.value.accuracy,
   };
   await job.setProgress(60, 'Writing the PDF');
   const key = await storeModelPdf(db, deps.storage, row, { groupName, step1, step2 });

@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/data-table/empty-state';
 import { formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { ForecastAccuracy } from './forecast-accuracy';
+import { ModelAccuracySummary } from './model-accuracy';
 import { ForecastTable } from './forecast-table';
 import { CashPositionChart, DayToDayVarianceChart } from './short-term-charts';
 import { shortTermQueries } from './short-term.queries';
@@ -91,6 +92,7 @@ export function ShortTermPanel({
             forecast starts the day after.
           </Typography>
           {row.strategicLiquidityNote && <Alert severity="info">{row.strategicLiquidityNote}</Alert>}
+          <ModelAccuracySummary accuracy={row.modelAccuracy} name={name} />
           <Section title="Forecast">
             {forecast.isLoading ? (
               <Loading label="Loading the forecast" />

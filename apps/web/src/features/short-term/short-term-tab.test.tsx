@@ -19,6 +19,29 @@ import ShortTermTab from './short-term-tab';
 // locked step 2 dialog, the two viewed step 2 rows, the green/red forecast, Delete Analysis Group and
 // Download PDF through a signed link fetched without the authorization header.
 
+/** Issue 41: a back-test the model lost to the naive forecast. */
+function naiveUsed() {
+  const horizon = (weeks: number, mase: number) => ({
+    weeks,
+    comparedWeeks: 12 * weeks,
+    mase,
+    wape: 0.3,
+    bias: -1000,
+    relativeBias: -0.02,
+  });
+  const all = (mase: number) => [horizon(1, mase), horizon(4, mase), horizon(13, mase)];
+  return {
+    method: 'seasonalNaive' as const,
+    usesNaive: true,
+    note: 'The naive forecast (same week last year) is used because the model did not beat it on this history.',
+    origins: 12,
+    used: horizon(13, 0.78),
+    model: all(1.01),
+    seasonalNaive: all(0.78),
+    sameBusinessDayLastYear: all(0.77),
+  };
+}
+
 const STEP1 = [
   modelRow(),
   modelRow({
@@ -31,7 +54,11 @@ const STEP1 = [
   }),
 ];
 const STEP2 = [
-  step2Row({ shortTermModelId: 1, shortTermModelName: 'Year-end forecast' }),
+  step2Row({
+    shortTermModelId: 1,
+    shortTermModelName: 'Year-end forecast',
+    modelAccuracy: naiveUsed(),
+  }),
   step2Row({
     shortTermModelId: 3,
     shortTermModelName: 'Autumn forecast',
@@ -263,6 +290,27 @@ describe('the viewed step 2 rows', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(screen.getAllByRole('heading', { name: / - Results$/ })).toHaveLength(2);
     await user.click(screen.getAllByRole('button', { name: 'Hide Analysis' })[0]!);
     await waitFor(() => expect(screen.getAllByRole('heading', { name: / - Results$/ })).toHaveLength(1));
+  });
+
+  it('shows the back-test MASE, WAPE and bias beside the step 2 result, and that the naive forecast is used', async () => {
+    openTab();
+    expect(
+      await screen.findByText(
+        /Back-test, 13 weeks ahead over 12 rolling origins \(naive forecast\): MASE 0\.78 · WAPE 30\.0% · bias -2\.0%/,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(SHORT_TERM_MSG.naiveForecastUsed)).toBeTruthy();
+    const byHorizon = screen.getByRole('table', {
+      name: 'Year-end forecast: back-test MASE / WAPE / bias by horizon',
+    });
+    expect(within(byHorizon).getByRole('row', { name: /^Model/ }).textContent).toContain(
+      '1.01 / 30.0% / -2.0%',
+    );
+    const table = await step2Table();
+    await waitFor(() => expect(table.textContent).toContain('Back-test MASE'));
+    expect(table.textContent).toContain(
+      'Back-test MASE 0.78 · WAPE 30.0% · bias -2.0% (naive forecast used: the model did not beat it)',
+    );
   });
 
   it('colours the forecast green above 0 and red otherwise', async () => {

@@ -14,6 +14,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { DataTableColumn, RowAction } from '../../components/data-table/data-table.types';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
+import { accuracyFigures } from './model-accuracy';
 
 const isUnderWay = (row: ShortTermModelRow) => row.state === 'queued' || row.state === 'running';
 
@@ -120,6 +121,15 @@ export function Step1Table({
 
 /** Issue 18 point 7 in a cell: the mean weekly (7-day) error and the share of days inside the band. */
 export function accuracySummary(row: ShortTermStep2Row): string {
+  // Issue 41: the back-test's MASE, WAPE and bias first, and whether the naive forecast is used.
+  const backTest = row.modelAccuracy
+    ? `Back-test ${accuracyFigures(row.modelAccuracy)}${row.modelAccuracy.usesNaive ? ' (naive forecast used: the model did not beat it)' : ''}; `
+    : '';
+  return backTest + sinceSummary(row);
+}
+
+/** Issue 18 point 7: the mean weekly (7-day) error since, and the share of days inside the band. */
+function sinceSummary(row: ShortTermStep2Row): string {
   const accuracy = row.accuracy;
   if (!accuracy) return row.state === 'done' ? 'Not yet measurable' : '---';
   const weekly = accuracy.sevenDay.meanAbsoluteError;
@@ -152,7 +162,8 @@ export function Step2Table({
     {
       id: 'accuracy',
       header: 'Forecast Accuracy',
-      headerTooltip: 'Once the forecast days have happened: the mean error of the 7-day change of balance',
+      headerTooltip:
+        'The back-test (MASE, WAPE, bias over rolling origins, 13 weeks ahead) and, once the forecast days have happened, the mean error of the 7-day change of balance',
       accessor: accuracySummary,
     },
     {

@@ -70,7 +70,7 @@ export function modelRow(overrides: Partial<ShortTermModelRow> = {}): ShortTermM
 }
 
 export function step2Row(overrides: Partial<ShortTermStep2Row> = {}): ShortTermStep2Row {
-  return { ...modelRow(), accuracy: null, strategicLiquidityNote: null, ...overrides };
+  return { ...modelRow(), accuracy: null, modelAccuracy: null, strategicLiquidityNote: null, ...overrides };
 }
 
 export function forecastOf(id: number, name: string): ShortTermForecast {
