@@ -14,7 +14,7 @@ export interface LiquidityLevels {
   readonly levelThree: number;
   readonly levelFour: number;
   readonly levelFive: number;
-  /** The cushion used; equal to the requested cushion unless the balance is smaller than it. */
+  /** The cushion used; equal to the requested cushion unless R(30 days) is smaller than it. */
   readonly cushion: number;
   readonly requestedCushion: number;
   /** levelOne + levelTwo */
@@ -24,10 +24,12 @@ export interface LiquidityLevels {
 }
 
 /**
- * Monte Carlo section of analytics.md, step 5. Each R is first capped at B0 - C (and the R's are made
- * non-increasing), so no level is negative and levelOne..levelFive + cushion = B0 exactly in cents:
- * the last level is derived from the rounded others. A balance below the cushion leaves every level
- * at 0 and the cushion at the balance (requestedCushion keeps the asked-for value).
+ * Monte Carlo section of analytics.md, step 5, with the cushion of docs/models.md ("Liquidity levels"):
+ * levelOne is the operating need B0 - R(30 days) itself; the cushion C is a reserve on top of it, taken
+ * from the money that would otherwise be invested (each R is capped at R(30 days) - C and the R's are
+ * made non-increasing). So no level is negative and levelOne..levelFive + cushion = B0 exactly in
+ * cents: the last level is derived from the rounded others. A cushion larger than R(30 days) is cut
+ * to it (requestedCushion keeps the asked-for value).
  */
 export function computeLiquidityLevels(
   startBalance: number,
@@ -35,14 +37,15 @@ export function computeLiquidityLevels(
   capabilities: DurationCapabilities,
 ): LiquidityLevels {
   const balance = roundCents(Math.max(0, startBalance));
-  const cushion = roundCents(Math.min(Math.max(0, requestedCushion), balance));
-  const available = roundCents(balance - cushion);
   const cap = (value: number, ceiling: number): number => roundCents(Math.min(Math.max(0, value), ceiling));
+  const held = cap(capabilities.r30Days, balance);
+  const levelOne = roundCents(balance - held);
+  const cushion = roundCents(Math.min(Math.max(0, requestedCushion), held));
+  const available = roundCents(held - cushion);
   const r30Days = cap(capabilities.r30Days, available);
   const r30Weeks = cap(capabilities.r30Weeks, r30Days);
   const r1Year = cap(capabilities.r1Year, r30Weeks);
   const r30Months = cap(capabilities.r30Months, r1Year);
-  const levelOne = roundCents(available - r30Days);
   const levelTwo = roundCents(r30Days - r30Weeks);
   const levelThree = roundCents(r30Weeks - r1Year);
   const levelFour = roundCents(r1Year - r30Months);

@@ -38,8 +38,10 @@ describe('runMonteCarloInWorkers', { timeout: 60_000 }, () => {
     const single = expectOk(runMonteCarlo(input));
     const split = expectOk(await runMonteCarloInWorkers(input, { threads: 2 }));
     expect(split).toEqual(single);
-    // Two years of history: the default is the seasonal bootstrap (the stationary one is checked below).
-    expect(single.bootstrap).toBe('seasonal');
+    // The default is the seasonal mean with resampled residuals (the stationary one is checked below);
+    // with 2 years it also simulates each year left out, on the workers too.
+    expect(single.bootstrap).toBe('seasonal-mean');
+    expect(single.leaveOneYearOut.map((run) => run.leftOutYear)).toEqual([1, 2]);
     // The comparison is not vacuous: the paths spread, so the 5-year quantile sits well below B0.
     expect(single.monteResult.rawOutput.year5).toBeLessThan(single.startBalance);
     expect(single.chart[60]?.upperBalance).toBeGreaterThan(single.chart[60]?.lowerBalance ?? Infinity);
@@ -66,11 +68,15 @@ describe('runMonteCarloInWorkers', { timeout: 60_000 }, () => {
         await pool.run(odd, { onSlice: ({ firstPath, pathCount }) => slices.push({ firstPath, pathCount }) }),
       );
       expect(first).toEqual(expectOk(runMonteCarlo(odd)));
-      expect(slices.sort((a, b) => a.firstPath - b.firstPath)).toEqual([
+      // The history and its two leave-one-year-out histories, each in the same three slices.
+      const thirds = [
         { firstPath: 0, pathCount: 101 },
         { firstPath: 101, pathCount: 100 },
         { firstPath: 201, pathCount: 100 },
-      ]);
+      ];
+      expect(slices.sort((a, b) => a.firstPath - b.firstPath)).toEqual(
+        thirds.flatMap((slice) => [slice, slice, slice]),
+      );
       const other = { ...input, seed: 8, cushion: 25_000 };
       expect(expectOk(await pool.run(other))).toEqual(expectOk(runMonteCarlo(other)));
       const stationary = { ...odd, bootstrap: 'stationary' as const };

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { assembleMonteCarloResult, type MonteCarloResult } from './assemble-monte-carlo-result';
 import { WORKER_READY, type SliceReply, type SliceRequest } from './monte-carlo-worker-protocol';
+import type { SeasonalMeanVariant } from './build-seasonal-mean-bootstrap';
 import {
   planSlice,
   prepareMonteCarlo,
@@ -10,7 +11,7 @@ import {
 } from './prepare-monte-carlo';
 import { fail, ok, type Result } from '../core/result';
 import { concatSimulatedPaths, type SimulatedPaths } from './simulate-paths';
-import { summarisePaths } from './summarise-paths';
+import { summarisePaths, type PathSummary } from './summarise-paths';
 
 export interface MonteCarloWorkerOptions {
   /** Worker threads, 1 to 64 (default: the cores Node reports, os.availableParallelism()). */
@@ -149,23 +150,37 @@ function splitPaths(paths: number, threads: number): { firstPath: number; pathCo
  * Each path draws from its own random stream (seed, path number), so slices simulated apart and joined
  * in path order are the very paths runMonteCarlo simulates; the quantiles are then taken on this thread.
  */
-async function simulateInThreads(
+async function summariseInThreads(
   threads: readonly PoolThread[],
   plan: MonteCarloPlan,
   options: MonteCarloWorkerRunOptions,
-): Promise<MonteCarloResult> {
+  variant?: SeasonalMeanVariant,
+): Promise<PathSummary> {
   const slices = splitPaths(plan.paths, threads.length);
   const parts = await Promise.all(
     slices.map(async ({ firstPath, pathCount }, index) => {
       const slice = await (threads[index] as PoolThread).simulate({
         id: nextRequestId++,
-        input: planSlice(plan, firstPath, pathCount),
+        input: planSlice(plan, firstPath, pathCount, variant),
       });
       options.onSlice?.({ firstPath, pathCount, simulateMs: slice.simulateMs });
       return slice;
     }),
   );
-  return assembleMonteCarloResult(plan, summarisePaths(concatSimulatedPaths(parts)));
+  return summarisePaths(concatSimulatedPaths(parts));
+}
+
+/** The history, then each leave-one-year-out history, as runMonteCarlo does them. */
+async function simulateInThreads(
+  threads: readonly PoolThread[],
+  plan: MonteCarloPlan,
+  options: MonteCarloWorkerRunOptions,
+): Promise<MonteCarloResult> {
+  const summary = await summariseInThreads(threads, plan, options);
+  const others: PathSummary[] = [];
+  for (const variant of plan.leaveOneYearOut)
+    others.push(await summariseInThreads(threads, plan, options, variant));
+  return assembleMonteCarloResult(plan, summary, others);
 }
 
 /** Starts `threads` persistent workers for Monte Carlo runs. Close the pool when done. */

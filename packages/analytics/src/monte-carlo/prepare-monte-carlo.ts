@@ -1,7 +1,8 @@
 import type { AccountHistory } from '../core/account-history';
 import { validateRateCurve, type RateCurve } from './build-rate-table';
 import { collectGroupWindow } from '../core/collect-group-window';
-import { computeDefaultCushion } from './compute-cushion';
+import { buildSeasonalMeanBootstrap, type SeasonalMeanVariant } from './build-seasonal-mean-bootstrap';
+import { computeWorstThirtyDayOutflow } from './compute-cushion';
 import { addMonths, formatIsoDate, type IsoDate } from '../core/iso-date';
 import { isFiniteAmount } from '../core/money';
 import { fail, ok, type Result } from '../core/result';
@@ -27,23 +28,36 @@ export interface MonteCarloInput {
   readonly seed: number;
   /** Number of simulated paths (default 10,000; 100 to 1,000,000). */
   readonly paths?: number;
-  /** Cushion override in dollars; default: largest 30-day net outflow of the last dateRange months. */
+  /**
+   * Cushion in dollars, a reserve on top of level one (the operating need); default: what the largest
+   * 30-day net outflow of the last dateRange months asks for beyond the operating need.
+   */
   readonly cushion?: number;
   /** 6 or 12 months (default 6). */
   readonly dateRange?: 6 | 12;
   /** Market rates for the Amount / Duration / Indicative Rate / Benchmark Interest table. */
   readonly rateCurve?: RateCurve;
-  /** Mean block length of the stationary bootstrap in business days (default 21). */
+  /**
+   * Mean block length of the stationary bootstrap in business days. Default: chosen from the data
+   * (Politis-White) for 'seasonal-mean', 21 for 'stationary'.
+   */
   readonly meanBlockLength?: number;
   /**
-   * How the future is built from the history (default 'auto'): 'seasonal' replays calendar months of
-   * randomly drawn history years and needs 2 full years; 'stationary' replays blocks from any day of
-   * the history; 'auto' takes 'seasonal' when the history has 2 full years, else 'stationary'.
+   * How the future is built from the history (default 'auto' = 'seasonal-mean'): 'seasonal-mean' adds
+   * residuals, resampled by a stationary bootstrap, to the seasonal mean of each future day;
+   * 'seasonal' replays calendar months of randomly drawn history years and needs 2 full years;
+   * 'stationary' replays blocks of the raw flows from any day of the history. The last two are kept
+   * to compare against.
    */
   readonly bootstrap?: BootstrapChoice;
+  /**
+   * Growth the analyst states, as a fraction of B0 a year (0.05: the balance grows by 5% of today's
+   * balance each year); only 'seasonal-mean' uses it. Default 0: the history's drift is not carried.
+   */
+  readonly annualGrowthRate?: number;
 }
 
-export type BootstrapMethod = 'seasonal' | 'stationary';
+export type BootstrapMethod = 'seasonal-mean' | 'seasonal' | 'stationary';
 export type BootstrapChoice = BootstrapMethod | 'auto';
 
 /** Everything the simulation and the result need, after validation. */
@@ -51,6 +65,8 @@ export interface MonteCarloPlan {
   readonly seed: number;
   readonly paths: number;
   readonly meanBlockLength: number;
+  /** 'automatic' when the block length was chosen from the data (Politis-White), else 'stated'. */
+  readonly blockLengthSource: 'automatic' | 'stated';
   readonly bootstrap: BootstrapMethod;
   /** Full history years ending on the end date that the group's data covers (at most numberOfYears). */
   readonly historyYears: number;
@@ -59,10 +75,21 @@ export interface MonteCarloPlan {
   readonly startDate: IsoDate;
   readonly endDate: IsoDate;
   readonly endDay: number;
+  /** The series the bootstrap resamples: residuals around the seasonal mean, or the raw net flows. */
   readonly flows: Float64Array;
+  /** The seasonal mean of each simulated business day ('seasonal-mean' only). */
+  readonly meanPath?: Float64Array;
+  /** The same with one history year left out at a time ('seasonal-mean' with 2 years or more). */
+  readonly leaveOneYearOut: readonly SeasonalMeanVariant[];
+  /** Drift carried into the future, dollars a year (annualGrowthRate x B0). */
+  readonly annualDrift: number;
+  readonly historyBusinessDays: number;
   readonly startBalance: number;
   readonly minimumBalance: number;
-  readonly requestedCushion: number;
+  /** The analyst's cushion, when given; otherwise it is derived from the operating need. */
+  readonly statedCushion?: number;
+  /** Largest 30-day net outflow of the last 6 and 12 months of the history. */
+  readonly worstThirtyDayOutflows: { readonly 6: number; readonly 12: number };
   readonly dateRange: 6 | 12;
   readonly rateCurve?: RateCurve;
 }
@@ -89,13 +116,25 @@ export function prepareMonteCarlo(input: MonteCarloInput): Result<MonteCarloPlan
   if (!Number.isInteger(paths) || paths < 100 || paths > 1_000_000) {
     return fail('INVALID_ARGUMENT', 'paths must be a whole number from 100 to 1,000,000', 'paths');
   }
-  const meanBlockLength = input.meanBlockLength ?? DEFAULT_MEAN_BLOCK_LENGTH;
-  if (!isFiniteAmount(meanBlockLength) || meanBlockLength < 1) {
+  const statedBlockLength = input.meanBlockLength;
+  if (statedBlockLength !== undefined && (!isFiniteAmount(statedBlockLength) || statedBlockLength < 1)) {
     return fail('INVALID_ARGUMENT', 'meanBlockLength must be at least 1 business day', 'meanBlockLength');
   }
   const choice = input.bootstrap ?? 'auto';
-  if (choice !== 'auto' && choice !== 'seasonal' && choice !== 'stationary') {
-    return fail('INVALID_ARGUMENT', "bootstrap must be 'auto', 'seasonal' or 'stationary'", 'bootstrap');
+  if (choice !== 'auto' && choice !== 'seasonal-mean' && choice !== 'seasonal' && choice !== 'stationary') {
+    return fail(
+      'INVALID_ARGUMENT',
+      "bootstrap must be 'auto', 'seasonal-mean', 'seasonal' or 'stationary'",
+      'bootstrap',
+    );
+  }
+  const growth = input.annualGrowthRate ?? 0;
+  if (!isFiniteAmount(growth) || Math.abs(growth) > 1) {
+    return fail(
+      'INVALID_ARGUMENT',
+      'annualGrowthRate must be a yearly fraction from -1 to 1',
+      'annualGrowthRate',
+    );
   }
   const dateRange = input.dateRange ?? 6;
   if (dateRange !== 6 && dateRange !== 12)
@@ -146,38 +185,72 @@ export function prepareMonteCarlo(input: MonteCarloInput): Result<MonteCarloPlan
       'accounts',
     );
   }
-  const bootstrap: BootstrapMethod = choice === 'stationary' || !hasSeasonalYears ? 'stationary' : 'seasonal';
-  const rangeStart = addMonths(end.value, -dateRange);
+  const bootstrap: BootstrapMethod =
+    choice === 'stationary' || choice === 'seasonal' ? choice : 'seasonal-mean';
   const days = window.businessFlows.days;
-  const firstRecent = days.findIndex((day) => day > rangeStart);
-  const recentFlows = window.businessFlows.flows.subarray(firstRecent < 0 ? days.length : firstRecent);
+  const recentFlows = (months: number) => {
+    const rangeStart = addMonths(end.value, -months);
+    const firstRecent = days.findIndex((day) => day > rangeStart);
+    return window.businessFlows.flows.subarray(firstRecent < 0 ? days.length : firstRecent);
+  };
+  const annualDrift = growth * Math.max(0, window.endBalance);
+  const residualModel =
+    bootstrap === 'seasonal-mean'
+      ? buildSeasonalMeanBootstrap({
+          days,
+          flows: window.businessFlows.flows,
+          endDay: end.value,
+          historyYears,
+          annualDrift,
+          ...(statedBlockLength === undefined ? {} : { meanBlockLength: statedBlockLength }),
+        })
+      : null;
   return ok({
     seed: input.seed,
     paths,
-    meanBlockLength,
+    meanBlockLength: residualModel?.main.meanBlockLength ?? statedBlockLength ?? DEFAULT_MEAN_BLOCK_LENGTH,
+    blockLengthSource: residualModel && statedBlockLength === undefined ? 'automatic' : 'stated',
     bootstrap,
     historyYears,
     ...(bootstrap === 'seasonal' ? { seasonal: buildSeasonalSegments(days, end.value, historyYears) } : {}),
     startDate: formatIsoDate(startDay),
     endDate: input.endDate,
     endDay: end.value,
-    flows: window.businessFlows.flows,
+    flows: residualModel?.main.residuals ?? window.businessFlows.flows,
+    ...(residualModel ? { meanPath: residualModel.main.meanPath } : {}),
+    leaveOneYearOut: residualModel?.leaveOneYearOut ?? [],
+    annualDrift,
+    historyBusinessDays: days.length,
     startBalance: window.endBalance,
     minimumBalance: window.minimumBalance,
-    requestedCushion: input.cushion ?? computeDefaultCushion(recentFlows),
+    ...(input.cushion === undefined ? {} : { statedCushion: input.cushion }),
+    worstThirtyDayOutflows: {
+      6: computeWorstThirtyDayOutflow(recentFlows(6)),
+      12: computeWorstThirtyDayOutflow(recentFlows(12)),
+    },
     dateRange,
     ...(input.rateCurve ? { rateCurve: input.rateCurve } : {}),
   });
 }
 
-/** The simulation input for paths firstPath .. firstPath + pathCount - 1 of a plan (one thread or a worker's slice). */
-export function planSlice(plan: MonteCarloPlan, firstPath: number, pathCount: number): SimulatePathsInput {
+/**
+ * The simulation input for paths firstPath .. firstPath + pathCount - 1 of a plan (one thread or a
+ * worker's slice); with `variant`, of that leave-one-year-out history instead (same seed and paths).
+ */
+export function planSlice(
+  plan: MonteCarloPlan,
+  firstPath: number,
+  pathCount: number,
+  variant?: SeasonalMeanVariant,
+): SimulatePathsInput {
+  const meanPath = variant?.meanPath ?? plan.meanPath;
   return {
-    flows: plan.flows,
+    flows: variant?.residuals ?? plan.flows,
     startBalance: plan.startBalance,
     seed: plan.seed,
-    meanBlockLength: plan.meanBlockLength,
+    meanBlockLength: variant?.meanBlockLength ?? plan.meanBlockLength,
     ...(plan.seasonal ? { seasonal: plan.seasonal } : {}),
+    ...(meanPath ? { meanPath } : {}),
     firstPath,
     pathCount,
   };

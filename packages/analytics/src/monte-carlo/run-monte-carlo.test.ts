@@ -23,7 +23,31 @@ describe('runMonteCarlo known answers', () => {
     expect(result.value.liquidityLevels).toMatchObject({ cushion: 0, levelOne: 0, levelFive: 250_000 });
   });
 
-  it('gives R(h) = B0 - x times the business days in h for a constant outflow', () => {
+  it('carries no drift of a constant outflow unless it is stated', () => {
+    const account = makeBusinessDayAccount({
+      from: '2022-06-01',
+      to: '2024-06-28',
+      endBalance: 1_000_000,
+      amountOn: () => -100,
+    });
+    const result = runMonteCarlo({ ...baseInput, accounts: [account], cushion: 0 });
+    if (!result.ok) throw new Error(result.error.message);
+    // The outflow is the history's drift: without a stated growth the future mean adds up to 0.
+    expect(result.value.monteResult.rawOutput).toEqual({
+      year1: 1_000_000,
+      year2: 1_000_000,
+      year3: 1_000_000,
+      year4: 1_000_000,
+      year5: 1_000_000,
+    });
+    expect(result.value.annualDrift).toBe(0);
+    // The legacy stationary bootstrap of raw flows carries it.
+    const raw = runMonteCarlo({ ...baseInput, accounts: [account], cushion: 0, bootstrap: 'stationary' });
+    if (!raw.ok) throw new Error(raw.error.message);
+    expect(raw.value.monteResult.rawOutput.year1).toBe(1_000_000 - 100 * 252);
+  });
+
+  it('gives R(h) = B0 - x times the business days in h for a stated constant decline', () => {
     const x = 100;
     const account = makeBusinessDayAccount({
       from: '2022-06-01',
@@ -31,7 +55,9 @@ describe('runMonteCarlo known answers', () => {
       endBalance: 1_000_000,
       amountOn: () => -x,
     });
-    const result = runMonteCarlo({ ...baseInput, accounts: [account], cushion: 0 });
+    // The analyst states the decline: x a business day is 252 x a year, 2.52% of B0.
+    const annualGrowthRate = (-x * 252) / 1_000_000;
+    const result = runMonteCarlo({ ...baseInput, accounts: [account], cushion: 0, annualGrowthRate });
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.monteResult.rawOutput).toEqual({
       year1: 1_000_000 - x * 252,
@@ -90,7 +116,13 @@ describe('runMonteCarlo known answers', () => {
       treasury2Year: 0.047,
       corporate2Year: 0.055,
     };
-    const result = runMonteCarlo({ ...baseInput, accounts: [account], cushion: 0, rateCurve });
+    const result = runMonteCarlo({
+      ...baseInput,
+      accounts: [account],
+      cushion: 0,
+      rateCurve,
+      annualGrowthRate: -0.0252,
+    });
     if (!result.ok) throw new Error(result.error.message);
     const rows = result.value.rateTable ?? [];
     expect(rows.map((row) => row.indicativeRate)).toEqual([0.053, 0.052, 0.05, 0.047, 0.055]);

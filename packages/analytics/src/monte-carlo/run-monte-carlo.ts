@@ -5,13 +5,18 @@ import { simulatePaths } from './simulate-paths';
 import { summarisePaths } from './summarise-paths';
 
 /**
- * Monte Carlo liquidity segmentation (analytics.md, Monte Carlo section) on one thread. To spread the
- * paths over worker threads with the same answer, use runMonteCarloInWorkers or
- * createMonteCarloWorkerPool (monte-carlo-worker-pool.ts).
+ * Monte Carlo liquidity segmentation (analytics.md, Monte Carlo section) on one thread: the history,
+ * then each leave-one-year-out history with the same seed and paths. To spread the paths over worker
+ * threads with the same answer, use runMonteCarloInWorkers or createMonteCarloWorkerPool
+ * (monte-carlo-worker-pool.ts).
  */
 export function runMonteCarlo(input: MonteCarloInput): Result<MonteCarloResult> {
-  const plan = prepareMonteCarlo(input);
-  if (!plan.ok) return plan;
-  const paths = simulatePaths(planSlice(plan.value, 0, plan.value.paths));
-  return { ok: true, value: assembleMonteCarloResult(plan.value, summarisePaths(paths)) };
+  const prepared = prepareMonteCarlo(input);
+  if (!prepared.ok) return prepared;
+  const plan = prepared.value;
+  const summary = summarisePaths(simulatePaths(planSlice(plan, 0, plan.paths)));
+  const others = plan.leaveOneYearOut.map((variant) =>
+    summarisePaths(simulatePaths(planSlice(plan, 0, plan.paths, variant))),
+  );
+  return { ok: true, value: assembleMonteCarloResult(plan, summary, others) };
 }

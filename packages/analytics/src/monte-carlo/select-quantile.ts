@@ -56,3 +56,25 @@ export function selectQuantile(
   // by path gets a quantile that is below too: R(h) never increases with h, not even by round-off.
   return (1 - fraction) * lowerValue + fraction * upperValue;
 }
+
+/**
+ * Expected shortfall: the mean of the lowest ceil(share x count) of `count` values read from `source`
+ * at offset, offset + stride, … (for share 0.05, the average of the worst 5%).
+ */
+export function averageLowest(
+  source: Float64Array,
+  count: number,
+  share: number,
+  offset = 0,
+  stride = 1,
+  scratch: Float64Array = new Float64Array(count),
+): number {
+  for (let index = 0; index < count; index += 1) scratch[index] = source[offset + index * stride] as number;
+  const values = scratch.length === count ? scratch : scratch.subarray(0, count);
+  const lowest = Math.min(count, Math.max(1, Math.ceil(share * count - 1e-9)));
+  // After selection, the first `lowest` entries are the smallest ones (in some order).
+  selectInPlace(values, lowest - 1);
+  let sum = 0;
+  for (let index = 0; index < lowest; index += 1) sum += values[index] as number;
+  return sum / lowest;
+}

@@ -10,12 +10,13 @@ import {
   type ComputedLiquidityLevels,
 } from './set-liquidity-levels';
 
-// B0 = 1,000,000, C = 50,000, R = 900k, 700k, 500k, 200k: levels 50k, 200k, 200k, 300k, 200k.
+// B0 = 1,000,000, C = 50,000, R = 950k, 700k, 500k, 200k: level one is the need B0 - R(30d) = 50k,
+// the cushion comes out of R(30d): levels 50k, (950k - 50k) - 700k = 200k, 200k, 300k, 200k.
 const computed: ComputedLiquidityLevels = {
   startBalance: 1_000_000,
   liquidityLevels: {
     ...computeLiquidityLevels(1_000_000, 50_000, {
-      r30Days: 900_000,
+      r30Days: 950_000,
       r30Weeks: 700_000,
       r1Year: 500_000,
       r30Months: 200_000,
@@ -72,6 +73,8 @@ describe('restoreDefaultLiquidityLevels', () => {
       seed: 42,
       paths: 200,
       cushion: 0,
+      // The decline is stated (the model carries no history drift otherwise).
+      annualGrowthRate: -0.0252,
     });
     if (!run.ok) throw new Error(run.error.message);
     const restored = restoreDefaultLiquidityLevels(run.value);

@@ -20,7 +20,14 @@ export interface SimulatePathsInput {
   readonly meanBlockLength: number;
   /** When given, the seasonal block bootstrap over these calendar-month pieces replaces the stationary one. */
   readonly seasonal?: SeasonalSegments;
+  /**
+   * The seasonal mean of each simulated business day (SIMULATION_BUSINESS_DAYS values), added to the
+   * resampled flow of that day; `flows` are then residuals around it. Absent: 0.
+   */
+  readonly meanPath?: Float64Array;
 }
+
+const NO_MEAN = new Float64Array(SIMULATION_BUSINESS_DAYS);
 
 export interface SimulatedPaths {
   readonly pathCount: number;
@@ -32,7 +39,8 @@ export interface SimulatedPaths {
 
 /**
  * Monte Carlo section of analytics.md, step 2. With `seasonal`, the seasonal block bootstrap
- * (simulate-seasonal-paths.ts); otherwise the stationary block bootstrap (Politis and Romano 1994).
+ * (simulate-seasonal-paths.ts); otherwise the stationary block bootstrap (Politis and Romano 1994) of
+ * `flows`, plus `meanPath` on each day when given (the seasonal-mean method resamples residuals).
  * Each path starts at a uniform random day of the history; on each following day it either starts a new
  * block at a uniform random day (probability 1 / meanBlockLength) or moves to the next historical day,
  * wrapping at the end. One pass per path, typed arrays, no allocation inside the loop.
@@ -40,6 +48,7 @@ export interface SimulatedPaths {
 export function simulatePaths(input: SimulatePathsInput): SimulatedPaths {
   if (input.seasonal) return simulateSeasonalPaths(input, input.seasonal);
   const { flows, startBalance, seed, firstPath, pathCount } = input;
+  const meanPath = input.meanPath ?? NO_MEAN;
   const sampleSize = flows.length;
   const checkpointCount = MINIMUM_CHECKPOINTS.length;
   const checkpoints = Int32Array.from(MINIMUM_CHECKPOINTS);
@@ -91,7 +100,7 @@ export function simulatePaths(input: SimulatePathsInput): SimulatedPaths {
         }
         index = Math.floor(draw * toIndex);
       } else if (++index === sampleSize) index = 0;
-      balance += flows[index] as number;
+      balance += (flows[index] as number) + (meanPath[day - 1] as number);
       if (balance < runningMinimum) runningMinimum = balance;
       if (day === nextCheckpoint) {
         minimums[minimumBase + checkpoint] = runningMinimum;

@@ -33,8 +33,51 @@ export const RateTableRowSchema = z.object({
   indicativeRate: z.number().nullable(),
   rateDate: z.string().nullable(),
   benchmarkInterest: z.number().nullable(),
+  /**
+   * Issue 41 point 5: when the level's own series was too old, the series standing in for it, named
+   * ("2-year Treasury (DGS2) in place of …"); with no rate, "Rate unavailable since DATE"; else null.
+   */
+  rateNote: z.string().nullable().optional(),
 });
 export type RateTableRow = z.infer<typeof RateTableRowSchema>;
+
+/** Lowest and highest amount of a level over the leave-one-year-out runs. */
+export const LevelRangeSchema = z.object({ low: z.number(), high: z.number() });
+export type LevelRange = z.infer<typeof LevelRangeSchema>;
+
+/**
+ * How steady the run's figures are (issue 41; docs/models.md "Monte Carlo liquidity segmentation"):
+ * the levels with each history year left out, the share of paths on which all levels hold at once,
+ * the mean lowest balance of the worst 5% of paths, and the bootstrap's block length. Null fields on
+ * runs stored before these figures existed.
+ */
+export const MonteCarloStabilitySchema = z.object({
+  /** Per level (and the cushion): null with a 1-year history. */
+  levelRanges: z
+    .object({
+      levelOne: LevelRangeSchema,
+      levelTwo: LevelRangeSchema,
+      levelThree: LevelRangeSchema,
+      levelFour: LevelRangeSchema,
+      levelFive: LevelRangeSchema,
+      cushion: LevelRangeSchema,
+    })
+    .nullable(),
+  leftOutYears: z.array(z.number().int()),
+  /** 0..1 */
+  coherentShare: z.number().nullable(),
+  expectedShortfall: z.array(
+    z.object({ horizon: z.string(), businessDays: z.number().int(), amount: z.number() }),
+  ),
+  meanBlockLength: z.number().nullable(),
+  blockLengthSource: z.enum(['automatic', 'stated']).nullable(),
+  /** Drift carried into the future, dollars a year (0 unless stated). */
+  annualDrift: z.number().nullable(),
+  /** Level one's operating need B0 - R(30 days) and the worst 30-day outflow the cushion is derived from. */
+  operatingNeed: z.number().nullable(),
+  worstThirtyDayOutflow: z.number().nullable(),
+});
+export type MonteCarloStability = z.infer<typeof MonteCarloStabilitySchema>;
 
 /** GET /api/analytics/monte-carlo/results/{id}. */
 export const MonteCarloResultsSchema = z.object({
@@ -50,7 +93,7 @@ export const MonteCarloResultsSchema = z.object({
   seed: z.number().int(),
   paths: z.number().int(),
   /** How the simulated future is built from the history (analytics.md step 2), in words. */
-  bootstrap: z.enum(['seasonal', 'stationary']),
+  bootstrap: z.enum(['seasonal-mean', 'seasonal', 'stationary']),
   bootstrapBlock: z.string(),
   dataAsOf: z.string().nullable(),
   /** B0, the group's balance on the end date, and the lowest balance of the history window. */
@@ -65,6 +108,7 @@ export const MonteCarloResultsSchema = z.object({
   rateTable: z.array(RateTableRowSchema),
   /** The sum of the rows' benchmark interest; null when a rate is missing. */
   totalBenchmarkInterest: z.number().nullable(),
+  stability: MonteCarloStabilitySchema,
 });
 export type MonteCarloResults = z.infer<typeof MonteCarloResultsSchema>;
 

@@ -136,6 +136,10 @@ describe('GET monte-carlo/results/{id}', () => {
     const { body } = await get<MonteCarloResults>(`${BASE}/results/${run.monteCarloId}`);
     expect(body.rateTable.every((r) => r.indicativeRate === null && r.benchmarkInterest === null)).toBe(true);
     expect(body.totalBenchmarkInterest).toBeNull();
+    // Issue 41 point 5: never an empty level; nothing was stored before 1996, so it says so.
+    expect(body.rateTable.map((r) => r.rateNote)).toEqual(
+      ['EFFR', 'DGS3MO', 'DGS1', 'DGS2', 'HQMCB2YR'].map((id) => `Rate unavailable (no ${id} rate stored)`),
+    );
   }, 60_000);
 
   it('has no results for a run that has not finished (409)', async () => {

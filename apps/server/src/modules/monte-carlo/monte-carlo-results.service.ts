@@ -18,6 +18,7 @@ import {
 import type {
   DurationCapabilityGraph,
   MonteCarloResults,
+  MonteCarloStability,
   MonteCarloTotalBalance,
   RateTableRow,
 } from '@tideline/contracts/monte-carlo/monte-carlo-results.schemas';
@@ -30,7 +31,7 @@ import { describeModelError } from './monte-carlo.job';
 import * as q from './monte-carlo.queries';
 import { findVisibleRun } from './monte-carlo.service';
 import { computeDefaultLevels, findEffectiveLevels, toLiquidityLevels } from './run-levels';
-import { readRunRates, type RunRates } from './run-rates';
+import { describeLevelRate, rateSeriesName, readRunRates, type RunRates } from './run-rates';
 
 // The '{name} - Results' panel and Set Liquidity Levels (ingestion-analysis.md 2, 4, 5, 7), read from
 // the run's stored result: opening a panel recomputes nothing (issue 18: under 200 ms p95).
@@ -65,13 +66,33 @@ export function buildEffectiveRateTable(
       levelNumber: term.levelNumber,
       amount: levels[term.field],
       duration: term.horizon,
-      benchmark: term.benchmark,
-      seriesId: term.seriesId,
+      // The series the rate is from: a stand-in when the level's own was too old (run-rates.ts).
+      benchmark: rate ? rateSeriesName(rate.seriesId) : term.benchmark,
+      seriesId: rate?.seriesId ?? term.seriesId,
       indicativeRate: rate ? rate.value : null,
       rateDate: rate?.date ?? null,
       benchmarkInterest: rate ? (rows[index]?.benchmarkInterest ?? null) : null,
+      rateNote: describeLevelRate(runRates, term.field),
     };
   });
+}
+
+/**
+ * The stability figures of a stored result (issue 41); a run stored before they existed has none
+ * (nulls and empty lists), it is not recomputed.
+ */
+export function readStability(result: Partial<MonteCarloResult>): MonteCarloStability {
+  return {
+    levelRanges: result.levelRanges ?? null,
+    leftOutYears: (result.leaveOneYearOut ?? []).map((run) => run.leftOutYear),
+    coherentShare: result.coherentShare ?? null,
+    expectedShortfall: result.expectedShortfall ?? [],
+    meanBlockLength: result.meanBlockLength ?? null,
+    blockLengthSource: result.blockLengthSource ?? null,
+    annualDrift: result.annualDrift ?? null,
+    operatingNeed: result.cushionBasis?.operatingNeed ?? null,
+    worstThirtyDayOutflow: result.cushionBasis?.worstThirtyDayOutflow ?? null,
+  };
 }
 
 export function createMonteCarloResultsService(deps: { db: Db }) {
@@ -126,6 +147,7 @@ export function createMonteCarloResultsService(deps: { db: Db }) {
         totalBenchmarkInterest: interests.every((v) => v !== null)
           ? roundCents(interests.reduce((sum, v) => sum + v, 0))
           : null,
+        stability: readStability(result),
       };
     },
 

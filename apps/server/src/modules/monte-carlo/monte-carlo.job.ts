@@ -1,9 +1,4 @@
-import {
-  prepareMonteCarlo,
-  roundCents,
-  type AnalyticsError,
-  type MonteCarloInput,
-} from '@tideline/analytics';
+import { type AnalyticsError, type MonteCarloInput } from '@tideline/analytics';
 import { MONTE_CARLO_MSG } from '@tideline/contracts/monte-carlo/monte-carlo.schemas';
 import { PROMPT_POLLING_SECONDS, type JobContext, type JobDefinition } from '../../platform/jobs/job-runner';
 import { loadGroupHistory, refreshGroupTables } from '../balance-tables/group-history';
@@ -82,10 +77,6 @@ export async function computeMonteCarloRun(job: MonteCarloJob): Promise<MonteCar
     dateRange: 6,
     ...(rateCurve ? { rateCurve } : {}),
   };
-  // The 12-month default cushion, so Set Liquidity Levels can offer both ranges (spec 9).
-  const twelveMonths = prepareMonteCarlo({ ...input, dateRange: 12 });
-  if (!twelveMonths.ok) return fail(describeModelError(twelveMonths.error));
-
   await job.setProgress(25, `Simulating ${run.paths.toLocaleString('en-US')} paths`);
   let slices = 0;
   const result = await runMonteCarloOnWorkers(input, () => {
@@ -94,10 +85,9 @@ export async function computeMonteCarloRun(job: MonteCarloJob): Promise<MonteCar
   });
   if (!result.ok) return fail(describeModelError(result.error));
 
-  const defaultCushions: DefaultCushions = {
-    '6': result.value.liquidityLevels.requestedCushion,
-    '12': roundCents(twelveMonths.value.requestedCushion),
-  };
+  // Both ranges' default cushions (the worst 30-day outflow of the last 6 or 12 months beyond level
+  // one's operating need), so Set Liquidity Levels can offer both (spec 9).
+  const defaultCushions: DefaultCushions = { ...result.value.defaultCushions };
   const isStored = await q.updateRun(db, monteCarloId, {
     state: 'done',
     message: null,

@@ -37,14 +37,21 @@ export function LiquidityRateTable({ results, label }: { results: MonteCarloResu
             <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
             <TableCell>{row.duration}</TableCell>
             <TableCell align="right">
+              {/* Issue 41 point 5: a stand-in series is named, a missing rate says since when. */}
               <Tooltip
                 title={
-                  row.rateDate
-                    ? `${row.benchmark} (${row.seriesId}) on ${formatDate(row.rateDate)}`
-                    : `No ${row.benchmark} rate stored on or before the run date`
+                  row.rateNote && row.rateDate
+                    ? `${row.rateNote}; on ${formatDate(row.rateDate)}`
+                    : row.rateDate
+                      ? `${row.benchmark} (${row.seriesId}) on ${formatDate(row.rateDate)}`
+                      : (row.rateNote ?? `No ${row.benchmark} rate stored on or before the run date`)
                 }
               >
-                <span>{row.indicativeRate === null ? '---' : `${formatRate(row.indicativeRate)}%`}</span>
+                <span>
+                  {row.indicativeRate === null
+                    ? (row.rateNote ?? '---')
+                    : `${formatRate(row.indicativeRate)}%${row.rateNote ? ' *' : ''}`}
+                </span>
               </Tooltip>
             </TableCell>
             <TableCell align="right">{formatCurrency(row.benchmarkInterest)}</TableCell>

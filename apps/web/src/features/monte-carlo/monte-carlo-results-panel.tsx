@@ -16,6 +16,7 @@ import { useCan } from '../../lib/use-can';
 import { DurationCapabilityChart } from './duration-capability-chart';
 import { LiquidityLevelsDialog } from './liquidity-levels-dialog';
 import { LiquidityRateTable } from './liquidity-rate-table';
+import { MonteCarloStabilityTable } from './monte-carlo-stability-table';
 import { monteCarloQueries } from './monte-carlo.queries';
 import { MonteResultTable } from './monte-result-table';
 
@@ -70,8 +71,13 @@ export function MonteCarloResultsPanel({ run, onHide }: { run: MonteCarloRun; on
               {formatCurrency(data.minimumBalance)}; {data.paths.toLocaleString('en-US')} paths, seed{' '}
               {data.seed}
               {data.levels.isOverridden ? '; liquidity levels set by an analyst' : ''}. The future is built
-              from the history {data.bootstrap === 'seasonal' ? 'by calendar month' : 'in blocks'}:{' '}
-              {data.bootstrapBlock}.
+              from the history{' '}
+              {data.bootstrap === 'seasonal'
+                ? 'by calendar month'
+                : data.bootstrap === 'seasonal-mean'
+                  ? 'around its seasonal mean'
+                  : 'in blocks'}
+              : {data.bootstrapBlock}.
             </Typography>
             <MonteResultTable rows={data.monteResult} label={`${run.monteCarloName}: Monté Result`} />
             {graph.data ? (
@@ -88,6 +94,10 @@ export function MonteCarloResultsPanel({ run, onHide }: { run: MonteCarloRun; on
             <LiquidityRateTable
               results={data}
               label={`${run.monteCarloName}: liquidity levels and benchmark rates`}
+            />
+            <MonteCarloStabilityTable
+              results={data}
+              label={`${run.monteCarloName}: how steady the levels are`}
             />
           </Stack>
         )}

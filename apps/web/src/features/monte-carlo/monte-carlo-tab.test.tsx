@@ -57,6 +57,15 @@ describe('the Monte Carlo tab', { timeout: UI_TEST_TIMEOUT }, () => {
     expect((await screen.findAllByRole('table', { name: 'October: Monté Result' })).length).toBe(1);
     const rates = await screen.findByRole('table', { name: 'October: liquidity levels and benchmark rates' });
     expect(within(rates).getByText('30 days to 30 weeks')).toBeTruthy();
+    // Issue 41: beside each level its leave-one-year-out range, and the share of coherent paths.
+    const steady = await screen.findByRole('table', { name: 'October: how steady the levels are' });
+    const levelOne = within(steady).getByText('Level One').closest('tr')!;
+    expect(within(levelOne).getByText(/–/).textContent).toMatch(/\$.+ – \$.+/);
+    expect(
+      screen.getAllByText(
+        /The levels hold together on 91\.2% of the paths\. Ranges: the levels with each of the last 2 history years left out in turn\./,
+      ).length,
+    ).toBeGreaterThan(0);
   });
 
   it('shows why a run failed, and a failed run cannot be viewed', async () => {

@@ -125,6 +125,22 @@ export function resultsOf(run: MonteCarloRun): MonteCarloResults {
       benchmarkInterest: levels[field] * 0.045,
     })),
     totalBenchmarkInterest: 42_750,
+    stability: {
+      levelRanges: Object.fromEntries(
+        [...fields, 'cushion' as const].map((field) => [
+          field,
+          { low: levels[field] - 10_000, high: levels[field] + 5_000 },
+        ]),
+      ) as MonteCarloResults['stability']['levelRanges'],
+      leftOutYears: [1, 2],
+      coherentShare: 0.912,
+      expectedShortfall: [],
+      meanBlockLength: 6.4,
+      blockLengthSource: 'automatic',
+      annualDrift: 0,
+      operatingNeed: levels.levelOne,
+      worstThirtyDayOutflow: levels.levelOne + levels.cushion,
+    },
   };
 }
 
