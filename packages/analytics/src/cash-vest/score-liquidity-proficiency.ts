@@ -9,6 +9,10 @@ export interface LiquidityProficiencyInputs {
   readonly matchedShare: number;
 }
 
+/** The note of a suggestion made with no investable dollars. */
+export const NO_INVESTABLE_NOTE =
+  'No investable dollars (levels two to five are $0): nothing is held to be proficient with, so the suggestion is the minimum; the analyst decides.';
+
 /** Full marks from 90% matched (analytics.md: "full marks at 90-100%"). */
 export const FULL_MARKS_SHARE = 0.9;
 
@@ -29,13 +33,10 @@ export function scoreLiquidityProficiency(
     matched += Math.min(level, Math.max(0, heldByLevel[key]));
   }
   if (investable <= 0) {
-    const inputs = { investableDollars: 0, matchedDollars: 0, matchedShare: 1 };
-    return mapRatioToScore(
-      'liquidityProficiency',
-      1,
-      inputs,
-      'No investable dollars: nothing is held in the wrong term',
-    );
+    // Issue 41 point 4: with levels two to five at $0 there is nothing to be proficient with, so no
+    // proficiency is shown: the range's minimum (ratio 0), never full marks (docs/models.md).
+    const inputs = { investableDollars: 0, matchedDollars: 0, matchedShare: 0 };
+    return mapRatioToScore('liquidityProficiency', 0, inputs, NO_INVESTABLE_NOTE);
   }
   const share = matched / investable;
   const inputs = {

@@ -39,5 +39,22 @@ export const AnalysisOpenReportRowSchema = z.object({
 });
 export type AnalysisOpenReportRow = z.infer<typeof AnalysisOpenReportRowSchema>;
 
-export const CompleteAnalysisResultSchema = z.object({ msg: z.string(), openReportId: z.number().int() });
+/**
+ * Issue 41 point 4: the ids of the runs a completed analysis, a report or a cashVest score uses (they
+ * keep a copy of each, so a later run, a deletion or an edit of levels changes nothing in them).
+ */
+export const FrozenRunIdsSchema = z.object({
+  monteCarloIds: z.array(z.number().int()),
+  shortTermModelIds: z.array(z.number().int()),
+  /** A report's cashVest score. */
+  cashVestId: z.number().int().nullable(),
+});
+export type FrozenRunIds = z.infer<typeof FrozenRunIdsSchema>;
+
+export const CompleteAnalysisResultSchema = z.object({
+  msg: z.string(),
+  openReportId: z.number().int(),
+  /** The runs the completed analysis keeps (ours, issue 41 point 4). */
+  frozenRuns: FrozenRunIdsSchema.optional(),
+});
 export type CompleteAnalysisResult = z.infer<typeof CompleteAnalysisResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FrozenRunIdsSchema } from '../analysis/analysis.schemas';
 import { MSG } from '../common/messages';
 import { FILE_MSG, MIME_TYPE_PATTERN } from '../files/files.schemas';
 
@@ -99,6 +100,8 @@ export const ReportSchema = z.object({
   jobId: z.string().nullable(),
   /** Why the last generation failed (the job's reason), else null. */
   generationError: z.string().nullable(),
+  /** The runs the report reads, fixed when it was generated (ours, issue 41 point 4); null before. */
+  frozenRuns: FrozenRunIdsSchema.nullable().optional(),
 });
 export type Report = z.infer<typeof ReportSchema>;
 

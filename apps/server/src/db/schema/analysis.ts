@@ -180,6 +180,9 @@ export const cashVestScores = pgTable(
     initialInterest: money('initial_interest'),
     // The model's suggestions with the inputs and ratios behind each, as of the last edit.
     suggestion: jsonb('suggestion'),
+    // Issue 41 point 4: the Monte Carlo run and the short-term model the scores were suggested from
+    // (ids and a copy of each row, analysis/frozen-runs.ts), kept once the score's cycle is completed.
+    frozenRuns: jsonb('frozen_runs'),
     createdBy: integer('created_by').references(() => users.userId, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.userId, { onDelete: 'set null' }),

@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -38,6 +39,10 @@ export const openReports = pgTable(
     // Complete Analysis (issue 18): the analysis side of the cycle is closed; the cycle waits for its report.
     analysisCompletedAt: timestamp('analysis_completed_at', { withTimezone: true }),
     analysisCompletedBy: integer('analysis_completed_by').references(() => users.userId),
+    // Issue 41 point 4: the runs the completed analysis used, per group (ids and a copy of each row,
+    // analysis/frozen-runs.ts), written by Complete Analysis; later runs, deletions or edits of levels
+    // never change them.
+    frozenRuns: jsonb('frozen_runs'),
   },
   (t) => [
     uniqueIndex('open_reports_one_open_per_client_idx')

@@ -37,6 +37,9 @@ export const reports = pgTable(
     endDate: date('end_date', { mode: 'string' }).notNull(),
     // The generate-report payload as the schema parsed it (GenerateReportPayload).
     params: jsonb('params').notNull(),
+    // Issue 41 point 4: the runs, the short-term models and the cashVest score the report reads (ids
+    // and a copy of each, analysis/frozen-runs.ts), fixed when it is generated; a retry reads the same.
+    frozenRuns: jsonb('frozen_runs'),
     systemFileId: integer('system_file_id').references(() => files.fileId),
     userFileId: integer('user_file_id').references(() => files.fileId),
     generatedAt: timestamp('generated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { clients, openReports } from '../../db/schema';
+import type { FrozenRuns } from './frozen-runs';
 
 // The analysis side of the open reports. Subqueries bind to the outer row, so they name it by hand.
 
@@ -43,10 +44,15 @@ export async function lockOpenReport(tx: DbOrTx, clientId: number) {
   return row ?? null;
 }
 
-export async function completeAnalysisRow(tx: DbOrTx, openReportId: number, userId: number) {
+export async function completeAnalysisRow(
+  tx: DbOrTx,
+  openReportId: number,
+  userId: number,
+  frozenRuns: FrozenRuns,
+) {
   const [row] = await tx
     .update(openReports)
-    .set({ analysisCompletedAt: new Date(), analysisCompletedBy: userId })
+    .set({ analysisCompletedAt: new Date(), analysisCompletedBy: userId, frozenRuns })
     .where(eq(openReports.openReportId, openReportId))
     .returning({ analysisCompletedAt: openReports.analysisCompletedAt });
   return row!;

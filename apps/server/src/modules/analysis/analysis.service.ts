@@ -11,6 +11,8 @@ import { writeAudit, type AuditContext } from '../../platform/audit/write-audit'
 import { conflict, notFound } from '../../platform/http/app-error';
 import { findVisibleClient } from '../clients/clients.service';
 import { ANALYSIS_IN_PROGRESS } from './analysis-cycle.service';
+import { frozenRunIdsOf } from './frozen-runs';
+import { freezeCycleRuns } from './frozen-runs.service';
 import * as q from './analysis.queries';
 
 const isoOrNull = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -33,7 +35,8 @@ export async function listAnalysisOpenReports(
  * side of the client's open cycle, which then waits for its report. Offered only while the client's
  * status is 'Analysis' (an analysis of the cycle was run): otherwise 409, and nothing changes. Under
  * the open report's lock, so a repeated request (a double click, another tab) gets 409
- * 'already completed' and writes no second audit row.
+ * 'already completed' and writes no second audit row. The runs the analysis used (frozen-runs.ts) are
+ * kept with it: nothing later changes the levels its period reads.
  */
 export async function completeAnalysis(
   db: Db,
@@ -47,7 +50,15 @@ export async function completeAnalysis(
     if (!report) throw notFound(ANALYSIS_MSG.noOpenReport);
     if (report.analysisCompletedAt) throw conflict(ANALYSIS_MSG.alreadyCompleted);
     if (report.analysisStatus !== ANALYSIS_IN_PROGRESS) throw conflict(ANALYSIS_MSG.notInAnalysis);
-    const done = await q.completeAnalysisRow(tx, report.openReportId, user.userId);
+    // Issue 41 point 4: the runs the analysis used are kept with it, as they are now.
+    const frozen = await freezeCycleRuns(tx, clientId, {
+      openReportId: report.openReportId,
+      analysisCompletedAt: null,
+      closedAt: null,
+      frozenRuns: null,
+    });
+    const frozenRuns = frozenRunIdsOf(frozen)!;
+    const done = await q.completeAnalysisRow(tx, report.openReportId, user.userId, frozen);
     await writeAudit(tx, ctx, {
       action: 'open_report.analysis_completed',
       entity: 'open_report',
@@ -57,8 +68,9 @@ export async function completeAnalysis(
         clientId,
         analysisStatus: report.analysisStatus,
         analysisCompletedAt: done.analysisCompletedAt?.toISOString() ?? null,
+        frozenRuns,
       },
     });
-    return { msg: ANALYSIS_MSG.completed, openReportId: report.openReportId };
+    return { msg: ANALYSIS_MSG.completed, openReportId: report.openReportId, frozenRuns };
   });
 }

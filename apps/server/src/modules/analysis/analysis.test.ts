@@ -20,6 +20,8 @@ import { markAnalysisInProgress } from './analysis-cycle.service';
 // "Analysis", 4 "Analysis gating"): the open reports of the analysis view, the first analysis run
 // moving the cycle to 'In Progress' (client status 'Analysis'), and Complete Analysis.
 
+const NO_RUNS = { monteCarloIds: [], shortTermModelIds: [], cashVestId: null };
+
 let ctx: TestContext;
 let admin: SignedInUser;
 const db = () => ctx.database.db;
@@ -167,7 +169,12 @@ describe('PUT /api/analytics/complete-analysis/:clientId', () => {
     await db().transaction((tx) => markAnalysisInProgress(tx, audit(), clientId));
     const res = await complete(clientId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ msg: ANALYSIS_MSG.completed, openReportId: report.openReportId });
+    expect(res.json()).toEqual({
+      msg: ANALYSIS_MSG.completed,
+      openReportId: report.openReportId,
+      // No run in the cycle: the analysis keeps none (issue 41 point 4, frozen-runs.test.ts).
+      frozenRuns: NO_RUNS,
+    });
     const [row] = await db()
       .select()
       .from(openReports)
@@ -215,7 +222,12 @@ describe('PUT /api/analytics/complete-analysis/:clientId', () => {
     await db().transaction((tx) => markAnalysisInProgress(tx, audit(), clientId));
     const res = await complete(clientId);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ msg: ANALYSIS_MSG.completed, openReportId: next.openReportId });
+    expect(res.json()).toEqual({
+      msg: ANALYSIS_MSG.completed,
+      openReportId: next.openReportId,
+      // No run in the cycle: the analysis keeps none (issue 41 point 4, frozen-runs.test.ts).
+      frozenRuns: NO_RUNS,
+    });
   });
 
   it('needs COMPLETE_ANALYSIS, and answers 404 for a client outside a scoped user’s association', async () => {

@@ -8,7 +8,9 @@ import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { badRequest, conflict } from '../../platform/http/app-error';
 import { findVisibleClient } from '../clients/clients.service';
+import { frozenRunIdsOf } from '../analysis/frozen-runs';
 import * as q from './reports.queries';
+import { freezeReportRuns } from './report-frozen-runs';
 import { REPORT_PDF_JOB, type ReportPdfJobData } from './reports.job';
 import { readReport, type ReportsDeps } from './reports.service';
 
@@ -65,7 +67,7 @@ async function sendReportJob(deps: ReportsDeps, tx: DbOrTx, report: q.ReportRow,
  * or 'Analysis'); the report's period is the cycle's (spec 5: start and end are read-only). The report
  * and its job commit together. One generation of a client in flight at a time (issue 40 point 4):
  * under the open cycle's lock, a report still queued or running answers 409, so a double click or a
- * second tab makes no second report.
+ * second tab makes no second report. The runs the report reads are fixed here (report-frozen-runs.ts).
  */
 export async function generateReport(
   deps: ReportsDeps,
@@ -81,12 +83,14 @@ export async function generateReport(
     if (!cycle) throw conflict(REPORT_MSG.noOpenCycle);
     if (await q.hasGenerationInFlight(tx, REPORT_PDF_JOB, input.clientId))
       throw conflict(REPORT_MSG.alreadyGenerating);
+    const frozenRuns = await freezeReportRuns(tx, { clientId: input.clientId, ...cycle });
     const saved = await q.insertReport(tx, {
       clientId: input.clientId,
       openReportId: cycle.openReportId,
       startDate: cycle.startDate,
       endDate: cycle.endDate,
       params: input,
+      frozenRuns,
       createdBy: user.userId,
     });
     await writeAudit(tx, ctx, {
@@ -99,6 +103,7 @@ export async function generateReport(
         startDate: saved.startDate,
         endDate: saved.endDate,
         params: input,
+        frozenRuns: frozenRunIdsOf(frozenRuns),
       },
     });
     return { row: saved, jobId: await sendReportJob(deps, tx, saved, user.userId) };

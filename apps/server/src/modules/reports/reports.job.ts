@@ -88,6 +88,7 @@ export async function generateReportPdf(deps: ReportPdfDeps, job: ReportPdfJob):
     endDate: row.endDate,
     generatedAt: row.generatedAt,
     params: GenerateReportSchema.parse(row.params),
+    frozenRuns: row.frozenRuns,
     onProgress: (percent) => job.setProgress(5 + Math.max(0, Math.min(100, percent)) * 0.85),
   });
   await job.setProgress(92, 'Storing the PDF');

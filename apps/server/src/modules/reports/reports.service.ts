@@ -17,6 +17,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner';
 import type { Storage } from '../../platform/storage/storage';
 import { findClientsByIds, findVisibleClient } from '../clients/clients.service';
 import { discardFiles } from '../files/discard-files.service';
+import { frozenRunIdsOf, readFrozenRuns } from '../analysis/frozen-runs';
 import * as q from './reports.queries';
 
 // clients-accounts-investments-reports.md 2 "Reports tab", 4 "Report", 7 "Reports"; design/reports.md
@@ -74,6 +75,7 @@ export function toReport(row: q.ListedReport): Report {
     generationStatus: r.generationState,
     jobId: r.jobId,
     generationError: r.generationMessage,
+    frozenRuns: frozenRunIdsOf(readFrozenRuns(r.frozenRuns)),
   };
 }
 

@@ -4,12 +4,15 @@ import { buildEffectiveRateTable } from '../../monte-carlo/monte-carlo-results.s
 import type { OverrideRow, RunRow } from '../../monte-carlo/monte-carlo.queries';
 import { findEffectiveLevels } from '../../monte-carlo/run-levels';
 import { readRunRates, type RunRates } from '../../monte-carlo/run-rates';
+import { frozenMonteCarloOf } from '../../analysis/frozen-runs';
 import type { ReportContext } from './report-context';
 import { selectGroupRun } from './report-analyses.queries';
 
 // A group's Monte Carlo run as the report shows it: the stored result, the effective liquidity levels
 // (the analyst's Set Liquidity Levels where saved) and the rate table on them, by the same functions
-// as the '{name} - Results' panel, so the report and the screen show the same figures.
+// as the '{name} - Results' panel, so the report and the screen show the same figures. A report keeps
+// the copy of the run it was generated with (ctx.frozen): a later run, a deletion or an edit of the
+// run's levels changes nothing in it.
 
 export interface GroupRun {
   run: RunRow;
@@ -23,7 +26,9 @@ export interface GroupRun {
 }
 
 async function loadGroupRun(ctx: ReportContext, groupId: number): Promise<GroupRun | null> {
-  const row = await selectGroupRun(ctx.db, ctx.clientId, groupId, ctx.openReportId);
+  const row = ctx.frozen
+    ? frozenMonteCarloOf(ctx.frozen, groupId)
+    : await selectGroupRun(ctx.db, ctx.clientId, groupId, ctx.openReportId);
   if (!row?.run.result) return null;
   const result = row.run.result as MonteCarloResult;
   const levels = findEffectiveLevels(result, row.override, row.run.defaultCushions);

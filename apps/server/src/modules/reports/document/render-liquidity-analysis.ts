@@ -33,6 +33,8 @@ export interface LiquidityAnalysisRequest {
   endDate: string;
   generatedAt: Date;
   params: GenerateReportPayload;
+  /** The runs fixed at generation (reports.frozen_runs); without them the sections read the runs now. */
+  frozenRuns?: unknown;
   onProgress?: (percent: number) => Promise<void> | void;
 }
 

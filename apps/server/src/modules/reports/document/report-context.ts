@@ -2,6 +2,7 @@ import type { GenerateReportPayload } from '@tideline/contracts/reports/reports.
 import { GLOBAL_SETTING_IDS } from '@tideline/contracts/settings/global-settings.schemas';
 import type { Db } from '../../../db/open-database';
 import type { Content } from '../../../platform/pdf/pdf-types';
+import { readFrozenRuns, type FrozenRuns } from '../../analysis/frozen-runs';
 import { readGlobalSetting } from '../../settings/global-settings.service';
 import type { GroupRun } from './group-run';
 import * as q from './report-analyses.queries';
@@ -40,6 +41,11 @@ export interface ReportContext {
   openReportId: number | null;
   allAccountsGroupId: number | null;
   groups: Map<number, ReportGroup>;
+  /**
+   * What the report was generated with (issue 41 point 4): the runs, forecasts and cashVest score it
+   * reads. Null for a report generated before runs were frozen: its sections read the runs now.
+   */
+  frozen: FrozenRuns | null;
   /** Each group's Monte Carlo run, read once: every section showing a group's levels shows the same run. */
   runs: Map<number, Promise<GroupRun | null>>;
   /** Global setting 3, read once per report: below it an account is listed to close. */
@@ -53,6 +59,7 @@ export interface ReportRequestFrame {
   endDate: string;
   generatedAt: Date;
   params: GenerateReportPayload;
+  frozenRuns?: unknown;
 }
 
 /** The context of one report; null when the client does not exist. */
@@ -76,6 +83,7 @@ export async function loadReportContext(db: Db, request: ReportRequestFrame): Pr
     openReportId,
     allAccountsGroupId: groups.find((g) => g.isAllAccounts)?.groupId ?? null,
     groups: new Map(groups.map((g) => [g.groupId, g])),
+    frozen: readFrozenRuns(request.frozenRuns),
     runs: new Map(),
     minTransactionsPerMonth,
   };

@@ -1,12 +1,18 @@
+import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
 import { dataTable, facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { selectPeriodInterest } from '../../../account-summary/account-summary.queries';
-import { findEarningReason, rateCategoriesOfNegotiatedRate } from '../../../cash-vest/account-earning';
+import {
+  judgeEarningAccounts,
+  rateCategoriesOfNegotiatedRate,
+  readEarningSharePercent,
+} from '../../../cash-vest/account-earning';
 import * as iq from '../../../cash-vest/cash-vest-inputs.queries';
+import { describeLevelRate } from '../../../monte-carlo/run-rates';
 import { findGroupRun, type GroupRun } from '../group-run';
 import type { ReportContext, ReportSection } from '../report-context';
 import { selectClientAccounts, selectRealizedRates } from '../report-books.queries';
-import { formatMoney, formatPercent, missingLine } from '../report-format';
+import { formatDate, formatMoney, formatPercent, missingLine } from '../report-format';
 import { sectionHeading } from './group-sections';
 import { describeRun } from './liquidity-levels';
 
@@ -23,28 +29,29 @@ export const notClientAccount = (accountId: number) =>
 
 const DAY_MS = 86_400_000;
 
-/** Average balances over the period of the accounts that earn (interest, earnings credit, category). */
+/** Average balances over the period of the accounts that earn (a rate of at least a share of the benchmark). */
 async function sumEarningBalances(ctx: ReportContext, groupId: number): Promise<number> {
   const { db, startDate, endDate } = ctx;
   const members = await iq.selectGroupAccounts(db, groupId);
   const ids = members.map((m) => m.accountId);
-  const [averages, interest, ecr] = await Promise.all([
+  const [averages, interest] = await Promise.all([
     iq.selectAverageBalances(db, ids, startDate, endDate),
     iq.selectInterestByDay(db, ids, startDate, endDate),
-    iq.selectEcrAccounts(db, ids, startDate, endDate),
   ]);
   const received = new Map<number, number>();
   for (const row of interest)
     received.set(row.accountId, (received.get(row.accountId) ?? 0) + Number(row.amount));
-  return members.reduce((sum, m) => {
-    const reason = findEarningReason({
-      accountCategory: m.accountCategory,
-      accountType: m.accountType,
-      interestReceived: received.get(m.accountId) ?? 0,
-      hasEarningsCredit: ecr.has(m.accountId),
-    });
-    return reason === null ? sum : sum + (averages.get(m.accountId)?.average ?? 0);
-  }, 0);
+  const verdicts = await judgeEarningAccounts(
+    db,
+    members,
+    { start: startDate, end: endDate },
+    { averages: new Map([...averages].map(([id, a]) => [id, a.average])), interestReceived: received },
+  );
+  return members.reduce(
+    (sum, m) =>
+      verdicts.get(m.accountId)?.isEarning ? sum + (averages.get(m.accountId)?.average ?? 0) : sum,
+    0,
+  );
 }
 
 /** The account's rate: its latest realized liquid negotiated rate, else what it earned in the period. */
@@ -65,12 +72,19 @@ async function findAccountRate(
 }
 
 /** The benchmark of levels two to five: their rates weighted by their amounts, or the override. */
-function findBenchmark(ctx: ReportContext, found: GroupRun): { rate: number; source: string } | null {
+function findBenchmark(ctx: ReportContext, found: GroupRun): { rate: number | null; source: string } | null {
   const override = ctx.params.highYieldLiquidBenchmarkOverride;
   if (override !== null) return { rate: override, source: 'override' };
   const strategic = found.rateTable.filter((r) => r.levelNumber >= 2);
   const amount = strategic.reduce((sum, r) => sum + r.amount, 0);
-  if (amount <= 0 || strategic.some((r) => r.benchmarkInterest === null)) return null;
+  if (amount <= 0) return null;
+  // Issue 41 point 5: a level without a rate says so ("Rate unavailable since DATE").
+  const unrated = strategic.find((r) => r.benchmarkInterest === null);
+  if (unrated)
+    return {
+      rate: null,
+      source: `${LIQUIDITY_LEVEL_TERMS.find((t) => t.field === unrated.field)!.label}: ${describeLevelRate(found.runRates, unrated.field, formatDate)}`,
+    };
   const interest = strategic.reduce((sum, r) => sum + (r.benchmarkInterest ?? 0), 0);
   return { rate: (interest / amount) * 100, source: 'levels two to five, weighted by amount' };
 }
@@ -91,7 +105,8 @@ export async function buildHighYieldTarget(ctx: ReportContext): Promise<ReportSe
   const benchmark = findBenchmark(ctx, found);
   const strategic = found.levels.strategicLiquidity;
   const amount = Math.max(0, Math.round((strategic - earning) * 100) / 100);
-  const yearly = (rate: { rate: number } | null) => (rate ? (amount * rate.rate) / 100 : null);
+  const yearly = (rate: { rate: number | null } | null) =>
+    rate && rate.rate !== null ? (amount * rate.rate) / 100 : null;
   const content: Content[] = [
     heading,
     paragraph(describeRun(found)),
@@ -121,7 +136,7 @@ export async function buildHighYieldTarget(ctx: ReportContext): Promise<ReportSe
       ],
     ),
     note(
-      'Accounts earn when they received interest, show an earnings credit rate, or are of an interest-bearing category.',
+      `Accounts earn when their rate (interest received, or an earnings credit rate) is at least ${readEarningSharePercent()}% of their level's benchmark rate.`,
     ),
   ];
   const dollars = yearly(accountRate) ?? yearly(benchmark) ?? 0;

@@ -2,6 +2,7 @@ import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity
 import { chart, dataTable, facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
+import { describeLevelRate } from '../../../monte-carlo/run-rates';
 import { findGroupRun, type GroupRun } from '../group-run';
 import { durationCapabilityChart } from '../report-charts';
 import type { ReportContext, ReportGroup, ReportSection } from '../report-context';
@@ -30,11 +31,25 @@ function buildRateTable(found: GroupRun): Content[] {
       `${term.label}${mark}`,
       formatMoney(row.amount),
       row.duration,
-      formatPercent(row.indicativeRate),
+      // Issue 41 point 5: never an empty rate, "Rate unavailable since DATE" instead.
+      formatPercent(row.indicativeRate) ?? describeLevelRate(found.runRates, row.field, formatDate),
       formatMoney(row.benchmarkInterest),
     ];
   });
   const total = found.rateTable.reduce((sum, r) => sum + r.amount, 0);
+  const standIns = found.rateTable.flatMap((row) => {
+    const text =
+      row.indicativeRate === null ? null : describeLevelRate(found.runRates, row.field, formatDate);
+    return text ? [`${LIQUIDITY_LEVEL_TERMS.find((t) => t.field === row.field)!.label}: ${text}.`] : [];
+  });
+  const withoutRate = found.rateTable.filter((r) => r.benchmarkInterest === null);
+  const knownInterest = found.rateTable.reduce((sum, r) => sum + (r.benchmarkInterest ?? 0), 0);
+  const totalInterest =
+    found.totalBenchmarkInterest !== null || withoutRate.length === found.rateTable.length
+      ? formatMoney(found.totalBenchmarkInterest)
+      : `${formatMoney(Math.round(knownInterest * 100) / 100)} without ${withoutRate
+          .map((r) => LIQUIDITY_LEVEL_TERMS.find((t) => t.field === r.field)!.label)
+          .join(', ')}`;
   return [
     dataTable(
       [
@@ -44,8 +59,9 @@ function buildRateTable(found: GroupRun): Content[] {
         { title: 'Indicative Rate', isNumeric: true, width: 70 },
         { title: 'Benchmark Interest', isNumeric: true },
       ],
-      [...rows, ['Total', formatMoney(total), null, null, formatMoney(found.totalBenchmarkInterest)]],
+      [...rows, ['Total', formatMoney(total), null, null, totalInterest]],
     ),
+    ...standIns.map((text) => note(text)),
     ...(levels.isOverridden
       ? [
           note(

@@ -1,7 +1,7 @@
 import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
 import { bookmarkedHeading, dataTable, paragraph } from '../../../../platform/pdf/pdf-blocks';
 import type { Content } from '../../../../platform/pdf/pdf-types';
-import { findRunRates, type RunRates } from '../../../monte-carlo/run-rates';
+import { describeLevelRate, findRunRates, type RunRates } from '../../../monte-carlo/run-rates';
 import { listShownRuns } from '../group-run';
 import type { ReportContext, ReportSection } from '../report-context';
 import { selectSources } from '../report-books.queries';
@@ -16,9 +16,9 @@ const SECTION = 'section-method';
 
 const MODELS = [
   'Balances: each account has an end-of-day balance for every calendar day, counted from its start balance and its validated transactions; a group is the sum of its accounts. Monthly figures (month-end, average, lowest, highest, credits, debits) come from those days.',
-  'Monte Carlo: the group’s daily net flows over its history are replayed in random order, many times over, for five years from today’s balance. The amount still untouched in 95 of 100 of those futures, for each horizon, is the duration capability.',
-  'Liquidity levels split today’s balance, less a cushion for the largest month of outflows, by how long the money can stay invested: within 30 days, 30 days to 30 weeks, 30 weeks to a year, a year to 30 months, and longer. Each level earns the market rate of its horizon in the benchmark. An analyst may set the levels by hand.',
-  'Short-term model: each business day’s flow is forecast from the same day of the month in earlier years, scaled by the recent trend, and checked against the last 13 weeks before it is used.',
+  'Monte Carlo: the group’s daily flows over its history are split into a seasonal pattern (month, business day of the month, large dated events such as tax receipts) and what is left over; the left-over is replayed in random blocks, many times over, for five years from today’s balance, with no growth unless the analyst states one. The amount still untouched in 95 of 100 of those futures, for each horizon, is the duration capability; running it again with each history year left out gives its range.',
+  'Liquidity levels split today’s balance by how long the money can stay invested: the operating need of the next 30 days, 30 days to 30 weeks, 30 weeks to a year, a year to 30 months, and longer. A cushion for the worst 30 days of outflows beyond the operating need is held out of the longer levels. Each level earns the market rate of its horizon in the benchmark. An analyst may set the levels by hand.',
+  'Short-term model: receipts and disbursements are forecast separately from the calendar of the history (weekday, business day of the month, month, payroll cycles, tax and aid dates), each with its own trend. A back-test on the history’s own past weeks compares it with the same weeks of the year before; where it does not beat them, last year’s flows are the forecast.',
   'cashVest score: five areas (value, liquidity proficiency, rate earned, cash flow optimization, investment policy) rated by an analyst, out of 100, with the model’s suggestions as a starting point.',
 ];
 
@@ -35,13 +35,15 @@ function buildRates(runs: readonly { name: string; rates: RunRates }[]): Content
     runs.flatMap(({ name, rates }) =>
       LIQUIDITY_LEVEL_TERMS.map((term) => {
         const rate = rates.rates[term.field];
+        // Issue 41 point 5: the series standing in for a stale one, named; or why there is no rate.
+        const said = describeLevelRate(rates, term.field, formatDate);
         return [
           name,
           term.label,
-          term.benchmark,
-          term.seriesId,
+          rate?.fallbackFor ? (said ?? term.benchmark) : term.benchmark,
+          rate?.seriesId ?? term.seriesId,
           rate ? formatDate(rate.date) : null,
-          formatPercent(rate?.value),
+          formatPercent(rate?.value) ?? said,
         ];
       }),
     ),

@@ -3,6 +3,7 @@ import { bookmarkedHeading, dataTable, facts, paragraph } from '../../../../plat
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { actualWindow, measureAccuracy, type StoredStep2 } from '../../../short-term/short-term-results';
 import { selectGroupBalances } from '../../../short-term/short-term.queries';
+import type { FrozenShortTerm } from '../../../analysis/frozen-runs';
 import type { ReportContext, ReportSection } from '../report-context';
 import { selectEarlierForecasts } from '../report-analyses.queries';
 import { formatDate, formatMoney, formatShare, missingLine } from '../report-format';
@@ -16,7 +17,7 @@ export const NO_EARLIER_FORECAST = 'No short-term forecast was made in an earlie
 export const NO_ACTUALS =
   "No actual balance of the forecast's days is in the balance tables yet, so it cannot be compared.";
 
-type EarlierForecast = Awaited<ReturnType<typeof selectEarlierForecasts>>[number];
+type EarlierForecast = Pick<FrozenShortTerm, 'groupName' | 'model'>;
 
 async function buildForecast(ctx: ReportContext, found: EarlierForecast): Promise<Content[]> {
   const step1 = found.model.step1Result as ShortTermStep1Model;
@@ -65,9 +66,9 @@ async function buildForecast(ctx: ReportContext, found: EarlierForecast): Promis
 
 export async function buildPreviousQuarter(ctx: ReportContext): Promise<ReportSection> {
   const listed = new Set(ctx.params.shortTermLiquidity);
-  const earlier = (await selectEarlierForecasts(ctx.db, ctx.clientId, ctx.startDate)).filter(
-    (f) => listed.size === 0 || listed.has(f.model.accountGroupId),
-  );
+  const found: EarlierForecast[] =
+    ctx.frozen?.earlierForecasts ?? (await selectEarlierForecasts(ctx.db, ctx.clientId, ctx.startDate));
+  const earlier = found.filter((f) => listed.size === 0 || listed.has(f.model.accountGroupId));
   if (earlier.length === 0)
     return { content: [sectionHeading('previousQuarter'), missingLine(NO_EARLIER_FORECAST)] };
   const parts = await Promise.all(earlier.map((found) => buildForecast(ctx, found)));

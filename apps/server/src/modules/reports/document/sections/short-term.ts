@@ -6,6 +6,7 @@ import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
 import { cashPositionChart } from '../../../short-term/short-term-charts';
 import type { StoredStep2 } from '../../../short-term/short-term-results';
 import { selectForecastModel } from '../../../short-term/short-term.queries';
+import { frozenShortTermOf } from '../../../analysis/frozen-runs';
 import type { ReportContext, ReportGroup, ReportSection } from '../report-context';
 import { moneyAxis } from '../report-charts';
 import { formatDate, formatMoney, missingLine } from '../report-format';
@@ -13,7 +14,8 @@ import { buildGroupBlocks } from './group-sections';
 
 // design/reports.md "Short-term liquidity" (shortTermLiquidity, stmNetGraph, stmMinTable): per group,
 // the short-term cash position forecast chart (the model's own chart) and the weekly minimum-balance
-// table of its latest step 2, read from the stored forecast.
+// table of the step 2 of the report's period (fixed when the report was generated), read from the
+// stored forecast.
 
 export const NO_FORECAST = 'No short-term forecast (step 2) of this group has finished yet.';
 
@@ -47,7 +49,9 @@ function buildMinimumTable(step2: StoredStep2): Content {
 }
 
 async function buildGroup(ctx: ReportContext, group: ReportGroup): Promise<Content[]> {
-  const found = await selectForecastModel(ctx.db, { groupId: group.groupId, clientId: ctx.clientId });
+  const found = ctx.frozen
+    ? frozenShortTermOf(ctx.frozen, group.groupId)
+    : await selectForecastModel(ctx.db, { groupId: group.groupId, clientId: ctx.clientId });
   if (!found?.model.step2Result || !found.model.step1Result) return [missingLine(NO_FORECAST)];
   const { model } = found;
   const step1 = model.step1Result as ShortTermStep1Model;

@@ -26,7 +26,10 @@ export const NO_OPPORTUNITY = 'No section of this report found an opportunity it
  * The score the report shows: the latest edited one of the report's cycle; else the latest one whose
  * period ends by the report's end; else the latest.
  */
-export function pickCashVest(rows: readonly CashVestRecord[], ctx: ReportContext): CashVestRecord | null {
+export function pickCashVest(
+  rows: readonly CashVestRecord[],
+  ctx: Pick<ReportContext, 'openReportId' | 'endDate'>,
+): CashVestRecord | null {
   const newest = (list: readonly CashVestRecord[]) =>
     [...list].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0] ?? null;
   const ofCycle = rows.filter((r) => ctx.openReportId !== null && r.openReportId === ctx.openReportId);
@@ -57,7 +60,11 @@ async function buildBalances(ctx: ReportContext): Promise<Content[]> {
 export const describeStars = (totalScore: number) => `${starsOfTotal(totalScore)} of 5 stars`;
 
 async function buildCashVest(ctx: ReportContext): Promise<Content[]> {
-  const row = pickCashVest(await selectScoredRows(ctx.db, ctx.clientId), ctx);
+  // The score the report was generated with (issue 41 point 4), as it was then.
+  const row =
+    ctx.frozen?.cashVest !== undefined
+      ? (ctx.frozen.cashVest?.row ?? null)
+      : pickCashVest(await selectScoredRows(ctx.db, ctx.clientId), ctx);
   const heading = bookmarkedHeading('cashVest Score', SECTION);
   if (!row || row.totalScore === null) return [heading, missingLine(NO_CASH_VEST)];
   const period =
