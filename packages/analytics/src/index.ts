@@ -64,9 +64,13 @@ export { summarisePaths, type PathSummary } from './monte-carlo/summarise-paths'
 export {
   assembleMonteCarloResult,
   type ChartPoint,
+  type LeaveOneYearOutRun,
+  type LevelField,
   type MonteCarloResult,
   type YearRow,
 } from './monte-carlo/assemble-monte-carlo-result';
+export { computeWorstThirtyDayOutflow, deriveDefaultCushion } from './monte-carlo/compute-cushion';
+export { selectStationaryBlockLength, type BlockLengthChoice } from './monte-carlo/select-block-length';
 export {
   computeLiquidityLevels,
   type DurationCapabilities,
@@ -102,8 +106,20 @@ export {
 } from './short-term/run-short-term-step2';
 export type { ReadinessChecks } from './short-term/check-history-readiness';
 export { assessGroupHistory, type GroupHistory } from './short-term/assess-group-history';
-export type { BackTest, BackTestWeek } from './short-term/back-test-short-term';
+export type {
+  BackTest,
+  BackTestAccuracy,
+  BackTestWeek,
+  ForecastMethod,
+  HorizonAccuracy,
+} from './short-term/back-test-short-term';
 export type { TrendRatio } from './short-term/compute-trend-ratio';
+export type { CalendarModel, SideModel, SideTrend, AnnualDate } from './short-term/calendar-model';
+export {
+  makeSyntheticHistory,
+  type SyntheticHistoryOptions,
+  type SyntheticStructure,
+} from './short-term/synthetic-history';
 
 // cashVest
 export { scoreCashVest, type CashVestSuggestion } from './cash-vest/score-cash-vest';

@@ -90,6 +90,9 @@ const EnvSchema = z.object({
     .regex(/^\S+( \S+){4}$/, 'A cron expression has five fields (minute hour day month weekday).')
     .default('30 18 * * *'),
   MARKET_RATES_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
+  // Issue 41 point 5: an account "earns" when its rate is at least this percent of its level's
+  // benchmark (cash-vest/account-earning.ts reads it; checked here so a bad value stops the start).
+  EARNING_RATE_SHARE_PERCENT: z.coerce.number().min(0).max(100).default(75),
   // Bank links (issue 16 point 8): Plaid is on when its client id and secret are set; its access
   // tokens are then stored encrypted with PLAID_TOKEN_KEY, so the key is required with them.
   PLAID_CLIENT_ID: z.string().trim().min(1).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FrozenRunIdsSchema } from '../analysis/analysis.schemas';
 import { MSG } from '../common/messages';
 
 // ingestion-analysis.md 2 "cashVest tab", 3 "cashVest", 5 "cashVest", 7 "Analysis" (GET cash-vest/
@@ -130,6 +131,8 @@ export const CashVestSubScoresSchema = CashVestHistoryRowSchema.extend({
   accountGroupId: z.number().int().nullable(),
   policyChecklist: PolicyChecklistSchema.nullable(),
   updatedAt: z.string(),
+  /** The Monte Carlo run and short-term model the scores were suggested from (ours, issue 41 point 4). */
+  frozenRuns: FrozenRunIdsSchema.nullable().optional(),
 });
 export type CashVestSubScores = z.infer<typeof CashVestSubScoresSchema>;
 

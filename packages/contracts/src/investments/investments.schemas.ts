@@ -99,7 +99,10 @@ export const InvestmentSchema = z.object({
   fund: z.string().nullable(),
   /** The yield, in percent (e.g. 4.25 is 4.25 %). */
   interestRate: z.number(),
-  /** 1 to 5, set by analysis (analytics.md "Liquidity levels"); null until then. Read-only. */
+  /**
+   * 1 to 5: the liquidity level whose horizon holds the remaining term, computed on every read
+   * (docs/models.md "Liquidity level of an investment"); the server always sends it. Read-only.
+   */
   liquidityLevel: z.number().int().nullable(),
   /** Maturity date minus today, in days (negative once matured). Read-only. */
   daysUntilMaturity: z.number().int(),

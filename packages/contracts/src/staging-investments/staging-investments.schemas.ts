@@ -63,8 +63,8 @@ export type StagingInvestmentColumn = (typeof STAGING_INVESTMENT_COLUMNS)[number
  * Spec 3 "Staging investment". id and stagingInvestmentId are the row's id. investmentTypeId is the
  * chosen type, or the type whose name the file gave, null while neither is known; investmentTypeName is
  * that type's name, else the file's. Rates are percents (4.25 = 4.25 %). daysUntilMaturity,
- * interestAtMaturity and premiumDiscount are computed as for investments; liquidityLevel is set by
- * analysis and is null while staged. fileName and rowNumber place the row in its statement.
+ * interestAtMaturity, premiumDiscount and liquidityLevel (the level of the remaining term, docs/models.md
+ * "Liquidity level of an investment") are computed as for investments, on every read. fileName and rowNumber place the row in its statement.
  */
 export const StagingInvestmentSchema = z.object({
   id: z.number().int(),

@@ -12,15 +12,24 @@ import { markAnalysisInProgress } from '../analysis/analysis-cycle.service';
 import { findVisibleClient } from '../clients/clients.service';
 import { selectClientFacts } from './cash-vest-inputs.queries';
 import { readInterestFigures } from './cash-vest-suggestion.service';
-import { findVisibleRow, suggest, toSubScores } from './cash-vest.service';
+import { frozenRunIdsOf, readFrozenRuns, type FrozenRuns } from '../analysis/frozen-runs';
+import { findVisibleRow, suggestWithRuns, toSubScores } from './cash-vest.service';
 import * as q from './cash-vest.queries';
 
 // The cashVest writes (ingestion-analysis.md 5 and 7): 'New cashVest Score' (ours) and the edit.
 
 /** What the audit keeps of a row. */
 function auditedFields(r: q.CashVestRecord) {
-  const { suggestion: _s, createdAt: _c, updatedAt: _u, createdBy: _cb, updatedBy: _ub, ...fields } = r;
-  return fields;
+  const {
+    suggestion: _s,
+    frozenRuns,
+    createdAt: _c,
+    updatedAt: _u,
+    createdBy: _cb,
+    updatedBy: _ub,
+    ...fields
+  } = r;
+  return { ...fields, frozenRuns: frozenRunIdsOf(readFrozenRuns(frozenRuns)) };
 }
 
 /**
@@ -87,13 +96,14 @@ export async function saveCashVestScores(
   input: CashVestInputParsed,
 ): Promise<q.CashVestRecord> {
   let suggestion: CashVestSuggestion | null = null;
+  let frozenRuns: FrozenRuns | null = null;
   try {
-    suggestion = await suggest(db, row, userId, {
+    ({ suggestion, frozenRuns } = await suggestWithRuns(db, row, userId, {
       ...(input.accountGroupId === undefined ? {} : { groupId: input.accountGroupId }),
       startDate: input.startDate,
       endDate: input.endDate,
       ...(input.policyChecklist ? { checklist: input.policyChecklist } : {}),
-    });
+    }));
   } catch (error) {
     // A group that is not the client's is the request's mistake, not the model's.
     if (input.accountGroupId !== undefined && (error as { statusCode?: number }).statusCode === 404)
@@ -130,6 +140,8 @@ export async function saveCashVestScores(
       yearInterest: String(figures.yearInterest),
       initialInterest: initialInterest === null ? null : String(initialInterest),
       suggestion,
+      // Issue 41 point 4: the runs the scores were suggested from (a closed score's stay the same).
+      frozenRuns: frozenRuns ?? current.frozenRuns,
       updatedBy: userId,
       updatedAt: new Date(),
     });

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import {
   accountBalances,
@@ -12,7 +12,6 @@ import {
   investments,
   keywordCategories,
   keywords,
-  shortTermModels,
   transactions,
 } from '../../db/schema';
 
@@ -197,29 +196,6 @@ export function selectHeldInvestments(db: DbOrTx, accountIds: readonly number[],
         gt(investments.maturityDate, asOf),
       ),
     );
-}
-
-/**
- * The back-test relative error of the group's latest finished step 1 (analytics.md "Short-term model"),
- * with the model's name; null when the group has none or its back-test measured nothing.
- */
-export async function selectLatestBackTest(
-  db: DbOrTx,
-  groupId: number,
-): Promise<{ shortTermModelName: string; relativeError: number } | null> {
-  const [row] = await db
-    .select({
-      shortTermModelName: shortTermModels.shortTermModelName,
-      relativeError: sql<string | null>`${shortTermModels.step1Result} -> 'backTest' ->> 'relativeError'`,
-    })
-    .from(shortTermModels)
-    .where(and(eq(shortTermModels.accountGroupId, groupId), eq(shortTermModels.step1State, 'done')))
-    .orderBy(desc(shortTermModels.step1CompletedAt), desc(shortTermModels.shortTermModelId))
-    .limit(1);
-  const error = row?.relativeError == null ? NaN : Number(row.relativeError);
-  return row && Number.isFinite(error)
-    ? { shortTermModelName: row.shortTermModelName, relativeError: error }
-    : null;
 }
 
 /** The client's initialInterest and state. */

@@ -21,8 +21,21 @@ import type {
 import type { Db, DbOrTx } from '../../db/open-database';
 import { AppError } from '../../platform/http/app-error';
 import { refreshGroupTables } from '../balance-tables/group-history';
-import { findCurrentLiquidityLevels } from '../monte-carlo/current-liquidity-levels.service';
-import { findEarningReason } from './account-earning';
+import {
+  frozenMonteCarloOf,
+  frozenShortTermOf,
+  type FrozenRuns,
+  type FrozenShortTerm,
+} from '../analysis/frozen-runs';
+import { selectBalanceTablesAsOf, selectPeriodShortTermModel } from '../analysis/frozen-runs.service';
+import {
+  choosePeriodRun,
+  levelsOfRun,
+  resolveCycle,
+  type ChosenRun,
+  type CurrentLiquidityLevels,
+} from '../monte-carlo/current-liquidity-levels.service';
+import { judgeEarningAccounts } from './account-earning';
 import * as iq from './cash-vest-inputs.queries';
 import type { GroupRef } from './cash-vest.queries';
 import { formatSubScore, type InputSource, type SuggestionExtras } from './cash-vest-suggestion.format';
@@ -43,6 +56,57 @@ export interface SuggestionRequest {
   group: GroupRef | null;
   isAllAccounts: boolean;
   checklist: PolicyChecklist;
+  /** The score's cycle: its period's runs are read (issue 41 point 4); null: the client's current one. */
+  openReportId: number | null;
+  /** The runs a closed score keeps (its cycle's analysis completed): read instead of any other. */
+  frozen: FrozenRuns | null;
+}
+
+/** The runs a suggestion reads, and the same as FrozenRuns for the row. */
+interface SuggestionRuns {
+  current: CurrentLiquidityLevels | null;
+  backTest: { shortTermModelName: string; relativeError: number } | null;
+  frozenRuns: FrozenRuns;
+}
+
+function backTestOf(model: FrozenShortTerm | null) {
+  const result = model?.model.step1Result as { backTest?: { relativeError?: unknown } } | null | undefined;
+  const error = Number(result?.backTest?.relativeError ?? NaN);
+  return model && result?.backTest?.relativeError != null && Number.isFinite(error)
+    ? { shortTermModelName: model.model.shortTermModelName, relativeError: error }
+    : null;
+}
+
+/**
+ * Issue 41 point 4: the Monte Carlo run and the short-term model a score reads: those it keeps once
+ * closed; else the run chosen for its cycle's period (not simply the newest) and the cycle's latest
+ * back-test, else the group's latest.
+ */
+async function resolveRuns(db: Db, request: SuggestionRequest, groupId: number): Promise<SuggestionRuns> {
+  const kept = frozenMonteCarloOf(request.frozen, groupId);
+  let chosen: ChosenRun | null;
+  if (kept) chosen = { run: kept.run, override: kept.override, source: 'record' };
+  else {
+    const cycle = await resolveCycle(db, request.clientId, request.openReportId ?? undefined);
+    chosen = await choosePeriodRun(db, request.clientId, groupId, cycle);
+  }
+  const model =
+    frozenShortTermOf(request.frozen, groupId) ??
+    (await selectPeriodShortTermModel(db, groupId, request.openReportId, 'step1'));
+  return {
+    current: levelsOfRun(chosen),
+    backTest: backTestOf(model),
+    frozenRuns: {
+      frozenAt: new Date().toISOString(),
+      openReportId: request.openReportId,
+      monteCarlo: chosen
+        ? [{ groupId, monteCarloId: chosen.run.monteCarloId, run: chosen.run, override: chosen.override }]
+        : [],
+      shortTerm: model ? [model] : [],
+      balanceTablesAsOf:
+        request.frozen?.balanceTablesAsOf ?? (await selectBalanceTablesAsOf(db, request.clientId)),
+    },
+  };
 }
 
 /** The first day of the 12 months up to `endDate` (the 12-Month Interest window). */
@@ -61,31 +125,35 @@ interface PeriodData {
 async function readPeriod(db: Db, groupId: number, start: string, end: string): Promise<PeriodData> {
   const members = await iq.selectGroupAccounts(db, groupId);
   const ids = members.map((m) => m.accountId);
-  const [averages, interest, ecr] = await Promise.all([
+  const [averages, interest] = await Promise.all([
     iq.selectAverageBalances(db, ids, start, end),
     iq.selectInterestByDay(db, ids, earlier(start, yearWindowStart(end)), end),
-    iq.selectEcrAccounts(db, ids, start, end),
   ]);
   const received = new Map<number, number>();
   for (const row of interest) {
     if (row.date >= start)
       received.set(row.accountId, (received.get(row.accountId) ?? 0) + Number(row.amount));
   }
+  // Issue 41 point 5: earning means a rate of at least a share of the level's benchmark (account-earning.ts).
+  const verdicts = await judgeEarningAccounts(
+    db,
+    members,
+    { start, end },
+    {
+      averages: new Map([...averages].map(([id, a]) => [id, a.average])),
+      interestReceived: received,
+    },
+  );
   const accounts = members.map((m): SuggestionAccount => {
-    const reason = findEarningReason({
-      accountCategory: m.accountCategory,
-      accountType: m.accountType,
-      interestReceived: received.get(m.accountId) ?? 0,
-      hasEarningsCredit: ecr.has(m.accountId),
-    });
+    const verdict = verdicts.get(m.accountId)!;
     const average = averages.get(m.accountId);
     return {
       accountId: m.accountId,
       accountName: m.accountName,
       accountCategory: m.accountCategory,
       averageBalance: average ? roundMoney(average.average) : null,
-      isEarning: reason !== null,
-      earningReason: reason,
+      isEarning: verdict.isEarning,
+      earningReason: verdict.reason,
     };
   });
   const transactions = interest.map((r) => ({ date: r.date, amount: Number(r.amount), keyword: 'Interest' }));
@@ -145,20 +213,35 @@ export async function buildCashVestSuggestion(
   db: Db,
   request: SuggestionRequest,
 ): Promise<CashVestSuggestion> {
+  return (await buildCashVestSuggestionWithRuns(db, request)).suggestion;
+}
+
+/** The suggestion, and the runs it read (null when it read none: no dates or no group). */
+export async function buildCashVestSuggestionWithRuns(
+  db: Db,
+  request: SuggestionRequest,
+): Promise<{ suggestion: CashVestSuggestion; frozenRuns: FrozenRuns | null }> {
   const { initialInterest } = await iq.selectClientFacts(db, request.clientId);
   const { startDate: start, endDate: end, group } = request;
   if (!start || !end)
-    return emptySuggestion(request, initialInterest, [
-      'The score has no date range: enter the start and end dates.',
-    ]);
-  if (!group) return emptySuggestion(request, initialInterest, ["The client has no 'All Accounts' group."]);
+    return {
+      suggestion: emptySuggestion(request, initialInterest, [
+        'The score has no date range: enter the start and end dates.',
+      ]),
+      frozenRuns: null,
+    };
+  if (!group)
+    return {
+      suggestion: emptySuggestion(request, initialInterest, ["The client has no 'All Accounts' group."]),
+      frozenRuns: null,
+    };
   await refreshGroupTables(db, { clientId: request.clientId, userId: request.userId }, group.groupId);
-  const [period, current, backTest, curve] = await Promise.all([
+  const [period, runs, curve] = await Promise.all([
     readPeriod(db, group.groupId, start, end),
-    findCurrentLiquidityLevels(db, group.groupId),
-    iq.selectLatestBackTest(db, group.groupId),
+    resolveRuns(db, request, group.groupId),
     loadRateCurve(db, end),
   ]);
+  const { current, backTest } = runs;
   const ids = period.accounts.map((a) => a.accountId);
   const [treasury, held] = await Promise.all([
     iq.selectTreasuryTotals(
@@ -259,7 +342,7 @@ export async function buildCashVestSuggestion(
   );
   const complete = subScores.every((s) => s.score !== null);
   const totalScore = complete ? subScores.reduce((sum, s) => sum + s.score!, 0) : null;
-  return {
+  const suggestion: CashVestSuggestion = {
     cashVestId: request.cashVestId,
     startDate: start,
     endDate: end,
@@ -284,4 +367,5 @@ export async function buildCashVestSuggestion(
     subScores,
     missing: absent.has('balances') ? [absent.get('balances')!] : [],
   };
+  return { suggestion, frozenRuns: runs.frozenRuns };
 }

@@ -94,9 +94,16 @@ describe('the suggestion with only balances and interest', () => {
     expect(input(value, 'Average balance of all')).toBeCloseTo(cents(total), 2);
     expect(value.score).toBe(mapOnto(moneyMarketAverage / total, 2, 20));
     expect(value.missing).toEqual([]);
+    // Issue 41 point 5 (account-earning.ts judgeEarning): the money market's rate against 75% of level
+    // one's benchmark (EFFR 4.00%, RATES); the operating account received nothing.
+    const mmRate = ((6000 / moneyMarketAverage) * (365 / PERIOD_DAYS) * 100).toFixed(2);
     expect(suggestion.accounts.map((a) => [a.accountName, a.isEarning, a.earningReason])).toEqual([
-      ['General Operating', false, null],
-      ['Reserve Money Market', true, 'Received interest in the period'],
+      ['General Operating', false, 'Operating account with no interest and no earnings credit in the period'],
+      [
+        'Reserve Money Market',
+        true,
+        `Interest received: ${mmRate}% a year, at least 75% of the Level One benchmark, Effective federal funds rate (4.00%), 3.00%`,
+      ],
     ]);
     expect(suggestion.accountGroup?.groupName).toBe('All Accounts');
   });

@@ -18,7 +18,9 @@ import { canAccessClient } from '../../platform/access/client-scope';
 import type { CurrentUser } from '../../platform/access/route-access';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { findVisibleClient } from '../clients/clients.service';
-import { buildCashVestSuggestion } from './cash-vest-suggestion.service';
+import { frozenRunIdsOf, readFrozenRuns, type FrozenRuns } from '../analysis/frozen-runs';
+import { selectCycle } from '../monte-carlo/period-run.queries';
+import { buildCashVestSuggestionWithRuns } from './cash-vest-suggestion.service';
 import * as q from './cash-vest.queries';
 
 // ingestion-analysis.md 2 "cashVest tab", 3, 7: reading the cashVest rows of a client and the model's
@@ -76,6 +78,7 @@ export function toSubScores(r: q.CashVestRecord): CashVestSubScores {
     accountGroupId: choices.groupId,
     policyChecklist: choices.checklist,
     updatedAt: r.updatedAt.toISOString(),
+    frozenRuns: frozenRunIdsOf(readFrozenRuns(r.frozenRuns)),
   };
 }
 
@@ -126,7 +129,20 @@ async function resolveGroup(db: DbOrTx, row: q.CashVestRecord, groupId: number |
   );
 }
 
-export async function suggest(
+/**
+ * Issue 41 point 4: the runs a score keeps, once it is closed: its cycle's analysis is completed or the
+ * cycle closed (or the cycle is gone and the score was saved). An open score reads its period's runs.
+ */
+export async function keptRunsOf(db: DbOrTx, row: q.CashVestRecord): Promise<FrozenRuns | null> {
+  const frozen = readFrozenRuns(row.frozenRuns);
+  if (!frozen) return null;
+  if (row.openReportId === null) return frozen;
+  const cycle = await selectCycle(db, row.openReportId);
+  return !cycle || cycle.analysisCompletedAt || cycle.closedAt ? frozen : null;
+}
+
+/** The suggestion for the row and the runs it read (what a save keeps). */
+export async function suggestWithRuns(
   db: Db,
   row: q.CashVestRecord,
   userId: number,
@@ -139,7 +155,7 @@ export async function suggest(
 ) {
   const group = await resolveGroup(db, row, choices.groupId);
   const allAccounts = await q.selectClientGroup(db, row.clientId);
-  return buildCashVestSuggestion(db, {
+  return buildCashVestSuggestionWithRuns(db, {
     cashVestId: row.cashVestId,
     clientId: row.clientId,
     userId,
@@ -148,7 +164,18 @@ export async function suggest(
     group,
     isAllAccounts: group !== null && group.groupId === allAccounts?.groupId,
     checklist: choices.checklist ?? savedChoices(row).checklist ?? EMPTY_POLICY_CHECKLIST,
+    openReportId: row.openReportId,
+    frozen: await keptRunsOf(db, row),
   });
+}
+
+export async function suggest(
+  db: Db,
+  row: q.CashVestRecord,
+  userId: number,
+  choices: Parameters<typeof suggestWithRuns>[3],
+): Promise<CashVestSuggestion> {
+  return (await suggestWithRuns(db, row, userId, choices)).suggestion;
 }
 
 /** GET cash-vest/suggestion/{cashVestId} (ours): for the dates and group the wizard has, else the row's. */

@@ -43,6 +43,23 @@ export const interestAtMaturityOf = (t: InvestmentTermColumns) => sql<string>`ro
   + ${t.faceValue} * coalesce(${t.couponRate}, 0) / 100
     * (${t.maturityDate} - ${t.settlementDate}) / 365.0, 2)`;
 
+/**
+ * docs/models.md "Liquidity level of an investment": the level whose horizon holds the remaining term,
+ * counted from today (UTC) — classifyLiquidityLevel of packages/analytics, in SQL: 1 up to 30 days
+ * (and once matured), 2 up to 30 weeks (210 days), 3 up to 12 months, 4 up to 30 months, 5 beyond; a
+ * maturity on a boundary belongs to the shorter level. The horizons are those of every client's
+ * liquidity levels (analytics.md "Monte Carlo" step 5; Set Liquidity Levels moves amounts, never
+ * horizons). Computed on every read, so a new or promoted investment, an edited maturity and the
+ * passing days are always in it; the stored column investments.liquidity_level is not read.
+ * `date + interval 'n months'` keeps the day and falls back to the month's last day, as addMonths does.
+ */
+export const liquidityLevelOf = (t: Pick<InvestmentTermColumns, 'maturityDate'>) => sql<number>`(case
+  when ${t.maturityDate} <= ${todaySql} + 30 then 1
+  when ${t.maturityDate} <= ${todaySql} + 210 then 2
+  when ${t.maturityDate} <= (${todaySql} + interval '12 months')::date then 3
+  when ${t.maturityDate} <= (${todaySql} + interval '30 months')::date then 4
+  else 5 end)`;
+
 /** 'Premium' when bought above face value, else 'Discount' (at par counts as 'Discount', spec 3). */
 export const premiumDiscountOf = (t: Pick<InvestmentTermColumns, 'faceValue' | 'settlementAmount'>) =>
   sql<PremiumDiscount>`(case when ${t.settlementAmount} > ${t.faceValue} then 'Premium' else 'Discount' end)`;
@@ -50,6 +67,7 @@ export const premiumDiscountOf = (t: Pick<InvestmentTermColumns, 'faceValue' | '
 export const daysUntilMaturitySql = daysUntilMaturityOf(investments);
 export const interestAtMaturitySql = interestAtMaturityOf(investments);
 export const premiumDiscountSql = premiumDiscountOf(investments);
+export const liquidityLevelSql = liquidityLevelOf(investments);
 
 /** 'Client Name, Account Name' (spec 3: the part after the comma is the account name). */
 export const clientAccountRelationshipSql = sql<string>`(${clients.clientName} || ', ' || ${accounts.accountName})`;
@@ -73,7 +91,7 @@ export const investmentRowFields = {
   investmentTypeName: investmentTypes.investmentTypeName,
   fund: investments.fund,
   interestRate: investments.interestRate,
-  liquidityLevel: investments.liquidityLevel,
+  liquidityLevel: liquidityLevelSql,
   daysUntilMaturity: daysUntilMaturitySql,
   investmentId: investments.marketIdentifier,
   couponRate: investments.couponRate,
@@ -109,7 +127,7 @@ export interface InvestmentRow {
   investmentTypeName: string;
   fund: string | null;
   interestRate: string;
-  liquidityLevel: number | null;
+  liquidityLevel: number | string;
   daysUntilMaturity: number | string;
   investmentId: string | null;
   couponRate: string | null;
@@ -138,6 +156,7 @@ export function toInvestment(row: InvestmentRow): Investment {
     faceValue: Number(row.faceValue),
     investmentType: row.investmentTypeName,
     interestRate: Number(row.interestRate),
+    liquidityLevel: Number(row.liquidityLevel),
     daysUntilMaturity: Number(row.daysUntilMaturity),
     couponRate: row.couponRate === null ? null : Number(row.couponRate),
     settlementAmount: Number(row.settlementAmount),

@@ -8,6 +8,7 @@ import {
   clientAccountRelationshipSql,
   daysUntilMaturitySql,
   interestAtMaturitySql,
+  liquidityLevelSql,
   premiumDiscountSql,
 } from './investment-fields';
 import { whereAssignedTo, whereInGroup, whereNotInGroup } from './investments.queries';
@@ -24,7 +25,7 @@ const investmentColumns = {
     filterable: true,
   },
   interestRate: { sql: investments.interestRate, kind: 'number', sortable: true, filterable: true },
-  liquidityLevel: { sql: investments.liquidityLevel, kind: 'number', sortable: true, filterable: true },
+  liquidityLevel: { sql: liquidityLevelSql, kind: 'number', sortable: true, filterable: true },
   daysUntilMaturity: { sql: daysUntilMaturitySql, kind: 'number', sortable: true, filterable: true },
   investmentId: {
     sql: investments.marketIdentifier,

@@ -123,7 +123,8 @@ describe('derived fields', () => {
       clientAccountRelationship: expect.stringMatching(/^Investor .*, Reserve Fund$/),
       investmentType: 'Certificate of Deposit',
       investmentTypeName: 'Certificate of Deposit',
-      liquidityLevel: 3,
+      // Matured on 2025-12-31: level 1 (the stored 3 is not read, investment-fields.ts liquidityLevelOf).
+      liquidityLevel: 1,
       investmentId: '3133EPXK6',
       callDate: '2025-06-30',
       investmentGroupIdList: [],
@@ -233,7 +234,11 @@ describe('filters', () => {
       ids.premium,
     ]);
     expect(await filterIds([{ id: 'daysUntilMaturity', value: { low: 0, high: 30 } }])).toEqual([ids.soon]);
-    expect(await filterIds([{ id: 'liquidityLevel', value: { low: 3, high: 3 } }])).toEqual([ids.discount]);
+    // Two matured investments and one maturing in 10 days: all level 1, computed in SQL.
+    expect(await filterIds([{ id: 'liquidityLevel', value: { low: 1, high: 1 } }])).toEqual(
+      sorted(ids.discount!, ids.premium!, ids.soon!),
+    );
+    expect(await filterIds([{ id: 'liquidityLevel', value: { low: 2, high: 5 } }])).toEqual([]);
   });
 
   it('filters every date range, inclusive by day', async () => {

@@ -72,6 +72,31 @@ export async function selectLatestObservations(
   }));
 }
 
+/**
+ * The newest observation on or before `date` of each series that has one (one backward primary-key
+ * scan per series): what the analysis reads as a series' rate of a day, and how old it is.
+ */
+export async function selectLatestObservationsOnOrBefore(
+  db: DbOrTx,
+  seriesIds: readonly string[],
+  date: string,
+): Promise<RateObservation[]> {
+  if (seriesIds.length === 0) return [];
+  const result = await db.execute<{ series_id: string; observation_date: string; value: string }>(sql`
+    select s.series_id, o.observation_date::text as observation_date, o.value::text as value
+    from unnest(${`{${seriesIds.join(',')}}`}::text[]) as s(series_id)
+    cross join lateral (
+      select observation_date, value from market_rate_observations m
+      where m.series_id = s.series_id and m.observation_date <= ${date}::date
+      order by observation_date desc limit 1
+    ) o`);
+  return result.rows.map((r) => ({
+    seriesId: r.series_id,
+    date: r.observation_date,
+    value: Number(r.value),
+  }));
+}
+
 /** One series' observations between two dates, inclusive, oldest first (analysis reads this too). */
 export async function selectHistory(
   db: DbOrTx,

@@ -65,6 +65,11 @@ export function findRateHistory(db: DbOrTx, seriesId: string, from: string, to: 
   return q.selectHistory(db, seriesId, from, to);
 }
 
+/** Each series' newest observation on or before `date` (series without one are left out). */
+export function findLatestRatesOnOrBefore(db: DbOrTx, seriesIds: readonly string[], date: string) {
+  return q.selectLatestObservationsOnOrBefore(db, seriesIds, date);
+}
+
 /** POST /api/market-rates/refresh: the daily refresh, now; the answer's job id is polled at /api/jobs. */
 export async function startRateRefresh(
   deps: { jobs: JobRunner; hasProviders: boolean },

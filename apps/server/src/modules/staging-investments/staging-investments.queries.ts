@@ -12,6 +12,7 @@ import { deleteStagingRowsKeepingCounts } from '../data-ingestion/staging/stagin
 import {
   daysUntilMaturityOf,
   interestAtMaturityOf,
+  liquidityLevelOf,
   premiumDiscountOf,
 } from '../investments/investment-fields';
 
@@ -29,6 +30,7 @@ export const stagingInvestmentDerived = {
   daysUntilMaturity: daysUntilMaturityOf(si),
   interestAtMaturity: interestAtMaturityOf(si),
   premiumDiscount: premiumDiscountOf(si),
+  liquidityLevel: liquidityLevelOf(si),
   validationStatus: sql<'Yes' | 'No'>`(case when ${si.validationStatus} then 'Yes' else 'No' end)`,
 };
 

@@ -37,6 +37,7 @@ export const stagingInvestmentList = definePagedList({
     interestRate: { sql: si.interestRate, kind: 'number', sortable: true, filterable: true },
     couponRate: { sql: si.couponRate, kind: 'number', sortable: true, filterable: true },
     maturityDate: { sql: si.maturityDate, kind: 'date', isDayColumn: true, sortable: true, filterable: true },
+    liquidityLevel: { sql: d.liquidityLevel, kind: 'number', sortable: true, filterable: true },
     daysUntilMaturity: { sql: d.daysUntilMaturity, kind: 'number', sortable: true, filterable: true },
     interestAtMaturity: { sql: d.interestAtMaturity, kind: 'number', sortable: true, filterable: true },
     fund: { sql: si.fund, kind: 'text', sortable: true, filterable: true, searchable: true },
@@ -68,8 +69,8 @@ export function toStagingInvestment(row: q.StagingInvestmentRow): StagingInvestm
     investmentTypeId: row.investmentTypeId,
     fund: row.fund,
     interestRate: Number(row.interestRate),
-    // Set by analysis once the row is an investment (spec 3).
-    liquidityLevel: null,
+    // The level of its remaining term, as for investments (investment-fields.ts liquidityLevelOf).
+    liquidityLevel: Number(row.liquidityLevel),
     daysUntilMaturity: Number(row.daysUntilMaturity),
     investmentId: row.investmentId,
     couponRate: row.couponRate === null ? null : Number(row.couponRate),

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { classifyLiquidityLevel, parseIsoDate } from '@tideline/analytics';
 import { INVESTMENT_MSG } from '@tideline/contracts/investments/investments.schemas';
 import {
   investmentsNotInBatchAccountMessage,
@@ -67,6 +68,9 @@ beforeEach(async () => {
 });
 
 const db = () => ctx.database.db;
+/** The model's level of a maturity, counted from today (UTC). */
+const levelFromToday = (maturityDate: string) =>
+  classifyLiquidityLevel(parseIsoDate(maturityDate)!, parseIsoDate(dayFromToday(0))!);
 const rowsOf = (rowIds: readonly number[]) =>
   db()
     .select()
@@ -132,7 +136,8 @@ describe('GET and POST /api/investments/staging/all/:id', () => {
       interestAtMaturity: 2008.22,
       premiumDiscount: 'Discount',
       validationStatus: 'No',
-      liquidityLevel: null,
+      // The level of its remaining term from today, as for investments.
+      liquidityLevel: levelFromToday('2027-01-01'),
       fileName: 'holdings.csv',
       rowNumber: 2,
     });
@@ -336,5 +341,46 @@ describe('DELETE /api/investments/staging', () => {
     await validateBatch();
     expect((await remove([ids[0]!])).statusCode).toBe(409);
     expect(await rowsOf(ids)).toHaveLength(3);
+  });
+});
+
+describe('liquidity level of a staging investment (issue 41 point 6)', () => {
+  it('is the level of its remaining term, on every boundary, and follows an edit of the maturity', async () => {
+    const maturities = [
+      dayFromToday(-3), // matured: 1
+      dayFromToday(30), // 30 days: still 1
+      dayFromToday(31),
+      dayFromToday(210), // 30 weeks: still 2
+      dayFromToday(211),
+      dayFromToday(400),
+      dayFromToday(1000),
+    ];
+    const staged = await stageInvestments(
+      ctx,
+      world,
+      maturities.map((maturityDate, i) => ({ marketIdentifier: `LVL${i}`, maturityDate })),
+      'ladder.csv',
+    );
+    const levelsOf = async () => {
+      const page = (await list({ pageSize: 50, pageIndex: 0 })).json() as {
+        results: { id: number; liquidityLevel: number }[];
+      };
+      return staged.ids.map((id) => page.results.find((r) => r.id === id)!.liquidityLevel);
+    };
+    expect(await levelsOf()).toEqual([1, 1, 2, 2, 3, 4, 5]);
+    expect(await levelsOf()).toEqual(maturities.map(levelFromToday));
+    // Filterable like the investments' column.
+    const filtered = (
+      await list({ filters: [{ id: 'liquidityLevel', value: { low: 2, high: 2 } }] })
+    ).json() as { results: { id: number }[] };
+    expect(filtered.results.map((r) => r.id).sort((a, b) => a - b)).toEqual([staged.ids[2], staged.ids[3]]);
+
+    // Moving the 400-day row (level 4) to 20 days takes it to level 1, on the edit's answer and on the list.
+    const res = await edit(staged.ids[5]!, {
+      maturityDate: dayFromToday(20),
+      settlementDate: dayFromToday(-10),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await levelsOf())[5]).toBe(1);
   });
 });
