@@ -6,8 +6,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
+import { describeBenchmarkInterestTotal } from '@tideline/contracts/monte-carlo/benchmark-interest-total';
 import type { MonteCarloResults } from '@tideline/contracts/monte-carlo/monte-carlo-results.schemas';
 import { formatCurrency, formatDate, formatRate } from '../../lib/format';
+
+/** The total, or with a level's rate unavailable the others' sum and which are left out (as the PDF). */
+function formatTotal(results: MonteCarloResults): string {
+  const partial = describeBenchmarkInterestTotal(results.rateTable);
+  return results.totalBenchmarkInterest !== null || !partial
+    ? formatCurrency(results.totalBenchmarkInterest)
+    : `${formatCurrency(partial.amount)} without ${partial.missingLevels.join(', ')}`;
+}
 
 const labelOf = (field: string) => LIQUIDITY_LEVEL_TERMS.find((t) => t.field === field)?.label ?? field;
 
@@ -68,7 +77,7 @@ export function LiquidityRateTable({ results, label }: { results: MonteCarloResu
           </TableCell>
           <TableCell>Cushion: {formatCurrency(results.levels.cushion)}</TableCell>
           <TableCell />
-          <TableCell align="right">{formatCurrency(results.totalBenchmarkInterest)}</TableCell>
+          <TableCell align="right">{formatTotal(results)}</TableCell>
         </TableRow>
       </TableFooter>
     </Table>

@@ -1,4 +1,5 @@
 import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
+import { describeBenchmarkInterestTotal } from '@tideline/contracts/monte-carlo/benchmark-interest-total';
 import { chart, dataTable, facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
@@ -42,14 +43,11 @@ function buildRateTable(found: GroupRun): Content[] {
       row.indicativeRate === null ? null : describeLevelRate(found.runRates, row.field, formatDate);
     return text ? [`${LIQUIDITY_LEVEL_TERMS.find((t) => t.field === row.field)!.label}: ${text}.`] : [];
   });
-  const withoutRate = found.rateTable.filter((r) => r.benchmarkInterest === null);
-  const knownInterest = found.rateTable.reduce((sum, r) => sum + (r.benchmarkInterest ?? 0), 0);
+  const partial = describeBenchmarkInterestTotal(found.rateTable);
   const totalInterest =
-    found.totalBenchmarkInterest !== null || withoutRate.length === found.rateTable.length
+    found.totalBenchmarkInterest !== null || !partial
       ? formatMoney(found.totalBenchmarkInterest)
-      : `${formatMoney(Math.round(knownInterest * 100) / 100)} without ${withoutRate
-          .map((r) => LIQUIDITY_LEVEL_TERMS.find((t) => t.field === r.field)!.label)
-          .join(', ')}`;
+      : `${formatMoney(partial.amount)} without ${partial.missingLevels.join(', ')}`;
   return [
     dataTable(
       [
