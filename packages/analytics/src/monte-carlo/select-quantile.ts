@@ -32,6 +32,18 @@ function selectInPlace(values: Float64Array, k: number): number {
   return values[k] as number;
 }
 
+/** The `count` values at offset, offset + stride, … of `source`, copied into `scratch` (selection reorders them). */
+function gatherColumn(
+  source: Float64Array,
+  count: number,
+  offset: number,
+  stride: number,
+  scratch: Float64Array,
+): Float64Array {
+  for (let index = 0; index < count; index += 1) scratch[index] = source[offset + index * stride] as number;
+  return scratch.length === count ? scratch : scratch.subarray(0, count);
+}
+
 /** Quantile p (0..1) of `count` values read from `source` at offset, offset + stride, … */
 export function selectQuantile(
   source: Float64Array,
@@ -41,8 +53,7 @@ export function selectQuantile(
   stride = 1,
   scratch: Float64Array = new Float64Array(count),
 ): number {
-  for (let index = 0; index < count; index += 1) scratch[index] = source[offset + index * stride] as number;
-  const values = scratch.length === count ? scratch : scratch.subarray(0, count);
+  const values = gatherColumn(source, count, offset, stride, scratch);
   const position = p * (count - 1);
   const lower = Math.floor(position);
   const fraction = position - lower;
@@ -69,8 +80,7 @@ export function averageLowest(
   stride = 1,
   scratch: Float64Array = new Float64Array(count),
 ): number {
-  for (let index = 0; index < count; index += 1) scratch[index] = source[offset + index * stride] as number;
-  const values = scratch.length === count ? scratch : scratch.subarray(0, count);
+  const values = gatherColumn(source, count, offset, stride, scratch);
   const lowest = Math.min(count, Math.max(1, Math.ceil(share * count - 1e-9)));
   // After selection, the first `lowest` entries are the smallest ones (in some order).
   selectInPlace(values, lowest - 1);

@@ -6,7 +6,7 @@ import { findEffectiveLevels } from '../../monte-carlo/run-levels';
 import { readRunRates, type RunRates } from '../../monte-carlo/run-rates';
 import { frozenMonteCarloOf } from '../../analysis/frozen-runs';
 import type { ReportContext } from './report-context';
-import { selectGroupRun } from './report-analyses.queries';
+import { choosePeriodRun, resolveCycle } from '../../monte-carlo/current-liquidity-levels.service';
 
 // A group's Monte Carlo run as the report shows it: the stored result, the effective liquidity levels
 // (the analyst's Set Liquidity Levels where saved) and the rate table on them, by the same functions
@@ -26,9 +26,15 @@ export interface GroupRun {
 }
 
 async function loadGroupRun(ctx: ReportContext, groupId: number): Promise<GroupRun | null> {
+  // A report generated before runs were frozen reads the run chosen for its period, as the screens do.
   const row = ctx.frozen
     ? frozenMonteCarloOf(ctx.frozen, groupId)
-    : await selectGroupRun(ctx.db, ctx.clientId, groupId, ctx.openReportId);
+    : await choosePeriodRun(
+        ctx.db,
+        ctx.clientId,
+        groupId,
+        await resolveCycle(ctx.db, ctx.clientId, ctx.openReportId),
+      );
   if (!row?.run.result) return null;
   const result = row.run.result as MonteCarloResult;
   const levels = findEffectiveLevels(result, row.override, row.run.defaultCushions);

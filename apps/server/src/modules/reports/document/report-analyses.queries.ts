@@ -1,16 +1,9 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/open-database';
-import {
-  accountGroups,
-  clients,
-  liquidityLevelOverrides,
-  monteCarloRuns,
-  openReports,
-  shortTermModels,
-} from '../../../db/schema';
+import { accountGroups, clients, openReports, shortTermModels } from '../../../db/schema';
 
-// The report's reads of the client and of its stored analysis runs (schema/analysis.ts). A run of the
-// report's cycle (open_report_id) is preferred; without one, the group's latest finished run stands.
+// The report's reads of the client and of its stored analysis runs (schema/analysis.ts). Its Monte
+// Carlo run is the one chosen for the period (monte-carlo/current-liquidity-levels.service.ts).
 
 export async function selectClientName(db: DbOrTx, clientId: number): Promise<string | null> {
   const [row] = await db
@@ -52,33 +45,6 @@ export async function selectPeriodOpenReportId(
     .orderBy(desc(openReports.createdAt), desc(openReports.openReportId))
     .limit(1);
   return row?.openReportId ?? null;
-}
-
-/** The group's finished Monte Carlo run with its override: the cycle's latest, else the latest. */
-export async function selectGroupRun(
-  db: DbOrTx,
-  clientId: number,
-  groupId: number,
-  openReportId: number | null,
-) {
-  const [row] = await db
-    .select({ run: monteCarloRuns, override: liquidityLevelOverrides })
-    .from(monteCarloRuns)
-    .leftJoin(liquidityLevelOverrides, eq(liquidityLevelOverrides.monteCarloId, monteCarloRuns.monteCarloId))
-    .where(
-      and(
-        eq(monteCarloRuns.clientId, clientId),
-        eq(monteCarloRuns.accountGroupId, groupId),
-        eq(monteCarloRuns.state, 'done'),
-      ),
-    )
-    .orderBy(
-      sql`(${monteCarloRuns.openReportId} is not distinct from ${openReportId}::int) desc`,
-      desc(monteCarloRuns.createdAt),
-      desc(monteCarloRuns.monteCarloId),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /**
