@@ -112,8 +112,19 @@ test('My Clients and Reports In Progress list the clients assigned to the admin'
   await page.goto('/dashboard');
   const reports = page.getByRole('region', { name: 'Reports In Progress', exact: true });
   const report = reports.getByRole('row').filter({ has: page.locator('a[title="Cedar Valley County"]') });
-  await report.getByText('IN PROGRESS').waitFor();
+  const chip = report.getByText('IN PROGRESS');
+  await chip.waitFor();
   assert.equal(await report.getByRole('link').getAttribute('href'), `/data-ingestion/${cedar.clientId}`);
+  // Issue 42 point 7: at 1280 px the chip is whole inside its card, its table not scrolled under it.
+  const [chipBox, cardBox] = [await chip.boundingBox(), await reports.boundingBox()];
+  assert.ok(chipBox && cardBox, 'the chip and its card are shown');
+  assert.ok(
+    chipBox.x + chipBox.width <= cardBox.x + cardBox.width,
+    `the IN PROGRESS chip ends at ${chipBox.x + chipBox.width}px, past its card's ${cardBox.x + cardBox.width}px`,
+  );
+  const table = reports.getByRole('region', { name: 'Reports In Progress: table' });
+  const widths = await table.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  assert.ok(widths.scroll <= widths.client, `the table is ${widths.scroll}px in ${widths.client}px`);
 
   const widget = page.getByRole('region', { name: 'My Clients', exact: true });
   const shown = target.clientName.length > 21 ? `${target.clientName.slice(0, 18)}...` : target.clientName;

@@ -30,6 +30,7 @@ import { banksRoutes } from './modules/banks/banks.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
+import { quarterChecklistRoutes } from './modules/quarter-checklist/quarter-checklist.routes';
 import { analysisRoutes } from './modules/analysis/analysis.routes';
 import { balanceTablesRoutes } from './modules/balance-tables/balance-tables.routes';
 import { shortTermRoutes } from './modules/short-term/short-term.routes';
@@ -228,6 +229,7 @@ export async function buildApp(
   await app.register(accountGroupsRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(accountLinksRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(accountSummaryRoutes({ db }), { prefix: '/api/accounts' });
+  await app.register(quarterChecklistRoutes({ db }), { prefix: '/api/quarter-checklist' });
   await app.register(transactionsRoutes({ db }), { prefix: '/api/transactions' });
   await app.register(stagingTransactionsRoutes({ db }), { prefix: '/api/transactions' });
   await app.register(marketDataRoutes({ db }), { prefix: '/api/dashboard' });

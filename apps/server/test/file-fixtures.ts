@@ -6,6 +6,9 @@ import { post, type SignedInUser, type TestContext } from './test-context';
 // The files flow as a browser runs it (upload-url, post the signed form, complete, download), for the
 // files tests in embedded mode.
 
+/** Embedded mode's links are relative (the portal's own host); a request needs an absolute one. */
+const resolveLink = (url: string) => new URL(url, 'http://localhost');
+
 /** Posts form fields then a file as multipart form data to the server's own upload endpoint. */
 export async function postLocalForm(
   ctx: TestContext,
@@ -18,10 +21,10 @@ export async function postLocalForm(
   const form = new FormData();
   for (const [k, v] of Array.isArray(fields) ? fields : Object.entries(fields)) form.append(k, v);
   if (body) form.append('file', new Blob([body]), fileName);
-  const request = new Request(url, { method: 'POST', body: form });
+  const request = new Request(resolveLink(url), { method: 'POST', body: form });
   return ctx.app.inject({
     method: 'POST',
-    url: new URL(url).pathname,
+    url: resolveLink(url).pathname,
     headers: Object.fromEntries(request.headers),
     payload: Buffer.from(await request.arrayBuffer()),
     ...(remoteAddress ? { remoteAddress } : {}),
@@ -76,7 +79,7 @@ export function getDownloadUrl(ctx: TestContext, user: SignedInUser, fileId: num
 
 /** Follows an embedded-mode download link (no bearer token: the signature is the authorisation). */
 export function followLocalLink(ctx: TestContext, url: string) {
-  const { pathname, search } = new URL(url);
+  const { pathname, search } = resolveLink(url);
   return ctx.app.inject({ method: 'GET', url: pathname + search });
 }
 

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/open-database';
-import { noteCategories, quoteTypes } from '../db/schema';
+import { firmProfile, noteCategories, quoteTypes } from '../db/schema';
 
 /**
  * Note categories and quote types (platform.md 3) an advisory firm working with public-sector clients
@@ -37,4 +37,12 @@ export async function insertDemoSettingTypes(db: DbOrTx): Promise<void> {
     .insert(quoteTypes)
     .values(DEMO_QUOTE_TYPES.map((t) => ({ quoteTypeName: t.name, status: t.isActive ? 1 : 0 })))
     .onConflictDoNothing();
+}
+
+/** The demo's advisory firm (Global Settings "Firm"): the name that heads its client reports. */
+export const DEMO_FIRM_NAME = 'Cedar Point Treasury Advisors';
+
+/** Names the demo's firm, unless a firm is already set; no logo (the cover then prints none). */
+export async function insertDemoFirm(db: DbOrTx): Promise<void> {
+  await db.insert(firmProfile).values({ firmProfileId: 1, firmName: DEMO_FIRM_NAME }).onConflictDoNothing();
 }

@@ -5,7 +5,7 @@ import { accountGroups, cashVestScores } from '../db/schema';
 import { computeBalanceTables } from '../modules/balance-tables/balance-tables.job';
 import { saveCashVestScores } from '../modules/cash-vest/cash-vest-edits.service';
 import { findSuggestionFor } from '../modules/cash-vest/cash-vest.service';
-import { SUGGESTED_COMMENT } from '../modules/cash-vest/record-suggested-cash-vest';
+import { NOT_SUGGESTED_COMMENT, SUGGESTED_COMMENT } from '../modules/cash-vest/record-suggested-cash-vest';
 import { runMonteCarloNow } from '../modules/monte-carlo/run-monte-carlo-now';
 import { runShortTermModelNow } from '../modules/short-term/short-term.job';
 import type { AuditContext } from '../platform/audit/write-audit';
@@ -79,8 +79,6 @@ async function forecastGroupOf(db: Db, clientId: number, lastDate: string) {
 }
 
 type Pick = { score: number; comment: string };
-const NOT_SUGGESTED_COMMENT =
-  'The model could not suggest this score (an input is missing); the demo set the middle of the range.';
 
 /** A quarter's cashVest score as an analyst accepting the model's suggestions would save it. */
 async function scoreQuarter(db: Db, ctx: AuditContext, clientId: number, userId: number, end: string) {

@@ -11,6 +11,7 @@ import { buildLogger } from '../platform/logger';
 import { DEMO_NEGOTIATED_RATES } from './demo-negotiated-rates';
 import { DEMO_NOTES } from './demo-notes';
 import { DEMO_SEED } from './demo-random';
+import { DEMO_FIRM_NAME } from './demo-settings';
 import { decimalToCents } from './demo-statement';
 import { planDemoTransactions } from './plan-transactions';
 import { DEMO_NOT_EMPTY_MSG, seedDemo, type SeedDemoResult } from './seed-demo';
@@ -96,6 +97,11 @@ describe('seedDemo on an empty database', () => {
       accounts: 1,
       tagged: DEMO_NOTES.flatMap((n) => n.tagged).length,
     });
+    // The firm its client reports name (issue 42 point 5), without a logo.
+    const [firm] = await rowsOf<{ name: string; hasLogo: boolean }>(
+      sql`select firm_name as name, logo is not null as "hasLogo" from firm_profile`,
+    );
+    expect(firm).toEqual({ name: DEMO_FIRM_NAME, hasLogo: false });
   });
 
   it('opens the last full quarter for two clients, with batches where ingestion started and a note on one', async () => {

@@ -12,7 +12,7 @@ import { insertDemoOpenReports } from './demo-open-reports';
 import { DEMO_CLIENTS } from './demo-clients';
 import { DEMO_ASSIGNMENTS } from './demo-people';
 import { DEMO_SEED } from './demo-random';
-import { insertDemoSettingTypes } from './demo-settings';
+import { insertDemoFirm, insertDemoSettingTypes } from './demo-settings';
 import {
   findAnchorsInWithheld,
   findBooksEnds,
@@ -125,6 +125,7 @@ export async function seedDemo(
   const { clientIds, accountIds } = await seedStructure(db, DEMO_ACTOR, DEMO_CONTEXT, plan, assignees);
   const keywordIds = await insertDemoKeywords(db);
   await insertDemoSettingTypes(db);
+  await insertDemoFirm(db);
   await insertDemoTransactions(db, booked, accountIds, keywordIds);
   await seedInvestments(db, plan.lastDate, DEMO_SEED, accountIds);
   await insertDemoNegotiatedRates(db, plan.lastDate, clientIds, staff);

@@ -38,7 +38,6 @@ export async function createPlatform(
     });
   const localStorage = createLocalStorage({
     rootDir: path.join(config.dataDir, 'files'),
-    publicUrl: config.publicUrl,
     secret,
   });
   // The AWS SDK is loaded only when the bucket is used: a process on local storage need not carry it.

@@ -10,6 +10,8 @@ export const ANALYTICS_CASES: Record<string, RouteCase> = {
   'GET /api/analytics/open-reports': read(undefined, true),
   'GET /api/accounts/balance-history/:accountId': path((i) => `/api/accounts/balance-history/${i.accountId}`),
   'GET /api/accounts/summary/:accountId': path((i) => `/api/accounts/summary/${i.accountId}`),
+  // The quarter checklist (issue 42 point 1) reads one client's cycle.
+  'GET /api/quarter-checklist/:clientId': path((i) => `/api/quarter-checklist/${i.clientId}`),
   'PUT /api/analytics/complete-analysis/:clientId': path(
     (i) => `/api/analytics/complete-analysis/${i.clientId}`,
   ),

@@ -120,6 +120,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...CASH_VEST_CASES,
 
   // Administration: firm-wide settings, no client data.
+  'GET /api/administration/firm': read(),
   'GET /api/administration/global-setting/:id': read('/api/administration/global-setting/1'),
   'GET /api/administration/institution-types': read(),
   'GET /api/administration/institution-types/:id': read('/api/administration/institution-types/1'),
@@ -140,6 +141,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'POST /api/administration/keywords': exempt(FIRM_WIDE),
   'POST /api/administration/note-category': exempt(FIRM_WIDE),
   'POST /api/administration/quote-types': exempt(FIRM_WIDE),
+  'PUT /api/administration/firm': exempt(FIRM_WIDE),
   'PUT /api/administration/global-setting/:id': exempt(FIRM_WIDE),
   'PUT /api/administration/institution-types': exempt(FIRM_WIDE),
   'PUT /api/administration/institution-types/:id': exempt(FIRM_WIDE),
@@ -175,6 +177,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   // Clients.
   'GET /api/clients/:id': path((i) => `/api/clients/${i.clientId}`),
   'GET /api/clients/all': read(undefined, true),
+  'GET /api/clients/account-balance/:id': path((i) => `/api/clients/account-balance/${i.clientId}`),
   'GET /api/clients/allowed-report-frequencies': read(),
   'GET /api/clients/assignable-users': read(),
   'GET /api/clients/banks/all/:id': path((i) => `/api/clients/banks/all/${i.clientId}`),
@@ -374,6 +377,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   // Roles: firm-wide.
   'GET /api/roles': read(),
+  'GET /api/roles/holding/:permission': read('/api/roles/holding/GENERATE_REPORTS'),
   'POST /api/roles': exempt(FIRM_WIDE),
   'PUT /api/roles/:id': exempt(FIRM_WIDE),
 

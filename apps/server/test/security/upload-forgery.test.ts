@@ -169,7 +169,7 @@ describe('forged upload forms', () => {
     const fileFirst = new FormData();
     fileFirst.append('file', new Blob([OTHER]), 'parts.csv');
     for (const [k, v] of Object.entries(form.fields)) fileFirst.append(k, v);
-    const request = new Request(form.url, { method: 'POST', body: fileFirst });
+    const request = new Request(new URL(form.url, 'http://localhost'), { method: 'POST', body: fileFirst });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/files/upload',

@@ -10,7 +10,6 @@ import { usePrefetchWhenIdle, type ChunkLoader } from '../lib/prefetch-when-idle
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { RequirePermission } from './guards/require-permission';
-import { ROUTE_TITLES } from './route-titles';
 
 // Every screen is its own chunk (architecture.md "Web"): the sign-in route never loads the shell.
 const SignInPage = lazy(() => import('../features/auth/sign-in-page'));
@@ -32,14 +31,11 @@ const InvestmentGroupPage = lazy(() => import('../features/investments/investmen
 const OpenBatchesPage = lazy(() => import('../features/data-ingestion/open-batches-page'));
 const DataIngestionClientRoute = lazy(() => import('./routes/data-ingestion-client-route'));
 const AnalysisRoute = lazy(() => import('./routes/analysis-route'));
-const PlaceholderPage = lazy(() =>
-  import('../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
-);
 const NotFoundContent = lazy(() =>
   import('../features/errors/not-found-content').then((m) => ({ default: m.NotFoundContent })),
 );
 
-// Screens that later issues fill in; until then each shows its title.
+// The screen of each protected route.
 function pageFor(route: ProtectedRoute) {
   if (route === '/dashboard') return <DashboardRoute />;
   if (route === '/my-account') return <MyAccountPage />;
@@ -55,7 +51,9 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/data-ingestion') return <OpenBatchesPage />;
   if (route === '/data-ingestion/:clientId') return <DataIngestionClientRoute />;
   if (route === '/analysis') return <AnalysisRoute />;
-  return <PlaceholderPage title={ROUTE_TITLES[route]} />;
+  // Every protected route has its screen: a route added without one does not compile here.
+  const unhandled: never = route;
+  return unhandled;
 }
 
 const protectedRoutes = Object.keys(ROUTE_PERMISSIONS) as ProtectedRoute[];

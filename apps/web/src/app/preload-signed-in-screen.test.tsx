@@ -47,6 +47,6 @@ describe('preloadSignedInScreen', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(screen.getByRole('tablist', { name: 'Client profile' })).toBeTruthy();
     // The summary follows in a background render; its widgets stay titled cards (never near here), so
     // no chart chunk is still loading when the test ends.
-    expect(await screen.findByRole('region', { name: 'Maturing Investments' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Assets' })).toBeTruthy();
   });
 });

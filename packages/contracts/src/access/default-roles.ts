@@ -7,6 +7,14 @@ function unique(list: readonly Permission[]): Permission[] {
   return [...new Set(list)];
 }
 
+/** What the Analyst holds of the Reports area (permissions.md "Default roles"; migration 0031 for old databases). */
+export const ANALYST_REPORT_PERMISSIONS = [
+  'GENERATE_REPORTS',
+  'DOWNLOAD_REPORTS',
+  'UPLOAD_REPORTS',
+  'EDIT_REPORT_COMMENTS',
+] as const satisfies readonly Permission[];
+
 export interface DefaultRole {
   roleName: string;
   isClientScoped: boolean;
@@ -61,6 +69,8 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
         'Notes',
         'Comments',
       ]),
+      // Issue 42 point 4: analysts produce the quarter's report; finalizing stays with Advisors and Admins.
+      ...ANALYST_REPORT_PERMISSIONS,
     ]),
   },
   {

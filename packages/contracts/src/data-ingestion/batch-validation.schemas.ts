@@ -9,9 +9,9 @@ import { OverrideReasonSchema } from './reconciliation.schemas';
 const BATCH_VALIDATION_MSG_BASE = 'Failed to Validate the Batch.';
 
 export const BATCH_VALIDATION_MSG = {
-  // The web's defaults (spec 8) when the server sends no msg. Spec 8 also lists 'Failed to Validate
-  // Batches.', for a flow validating several batches at once that no screen of the spec has: VALIDATE
-  // THIS BATCH validates one and says 'Failed to Validate the Batch.'.
+  // The web's defaults (spec 8) when the server sends no msg. Spec 8's 'Failed to Validate Batches.'
+  // is for several batches validated at once (the dashboard's selected rows, batch-recovery.schemas);
+  // VALIDATE THIS BATCH validates one and says 'Failed to Validate the Batch.'.
   ignoreFailed: 'Failed to Ignore Batch Account(s).',
   validateAccountFailed: 'Failed to Validate Batch Account.',
   deleteAccountFailed: 'Failed to Delete Batch Account.',

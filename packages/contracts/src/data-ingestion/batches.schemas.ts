@@ -29,18 +29,24 @@ export const BATCH_TEMPLATE_TYPE_LABELS: Record<BatchTemplateType, string> = {
 /**
  * A batch's Validation Status, derived from its files and accounts: NOT STARTED until a file is
  * uploaded, IN PROGRESS while files are extracted and accounts validated, VALIDATED once the batch was
- * validated (spec 2 filter: In Progress, Not Started).
+ * validated (spec 2 filter: In Progress, Not Started). EXTRACTION FAILED is ours (issue 42 point 3):
+ * a file of the open batch failed extraction and waits for a template, a retry or its removal.
  */
 export const BATCH_STATUS = {
   notStarted: 'NOT STARTED',
   inProgress: 'IN PROGRESS',
+  extractionFailed: 'EXTRACTION FAILED',
   validated: 'VALIDATED',
 } as const;
 export const BATCH_STATUSES = [
   BATCH_STATUS.notStarted,
   BATCH_STATUS.inProgress,
+  BATCH_STATUS.extractionFailed,
   BATCH_STATUS.validated,
 ] as const;
+
+/** "2 failed": the failed files of a batch row (issue 42 point 3). */
+export const failedFilesLabel = (count: number) => `${count.toLocaleString('en-US')} failed`;
 
 export const BATCH_MSG = {
   notFound: 'Batch not found.',
@@ -82,6 +88,8 @@ export const ClientBatchSchema = z.object({
   hasNotes: z.boolean(),
   /** Files queued or being read: the upload dashboard polls while any batch has one. */
   inProgressCount: z.number().int(),
+  /** Files whose extraction failed (not retried, replaced or removed since): '2 failed' on the row. */
+  failedCount: z.number().int(),
   validatedAt: z.string().nullable(),
 });
 export type ClientBatch = z.infer<typeof ClientBatchSchema>;
@@ -95,6 +103,7 @@ export const BatchSummarySchema = z.object({
   status: z.enum(BATCH_STATUSES),
   numberOfFiles: z.number().int(),
   inProgressCount: z.number().int(),
+  failedCount: z.number().int(),
   needsFilesCount: z.number().int(),
   needsValidationCount: z.number().int(),
   validatedCount: z.number().int(),

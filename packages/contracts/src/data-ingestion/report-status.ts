@@ -17,13 +17,33 @@ export function statusAfterReport(
   reportFrequency: number | null,
   today: string,
 ): typeof REPORTED_STATUS | typeof REPORT_DUE_STATUS {
-  const [year, month] = lastReportDate.split('-').map(Number) as [number, number];
-  // The last day of the month `reportFrequency` months after the reported period's last month.
-  const nextEnd = new Date(Date.UTC(year, month + (reportFrequency ?? 3), 0)).toISOString().slice(0, 10);
-  return today <= nextEnd ? REPORTED_STATUS : REPORT_DUE_STATUS;
+  return today <= nextReportPeriod(lastReportDate, reportFrequency).endDate
+    ? REPORTED_STATUS
+    : REPORT_DUE_STATUS;
 }
 
-/** Spec 4: enabled only when a report row exists and its status is not Reported. */
-export function canStartReport(status: { reportStatus: string | null } | null | undefined): boolean {
-  return status != null && status.reportStatus !== REPORTED_STATUS;
+/**
+ * The period after one that ended on `lastEndDate` (issue 42 point 2, Start Report prefilled): from the
+ * next day to the last day of the month `reportFrequency` months (3 when unset) after its last month.
+ */
+export function nextReportPeriod(
+  lastEndDate: string,
+  reportFrequency: number | null,
+): { startDate: string; endDate: string } {
+  const [year, month, day] = lastEndDate.split('-').map(Number) as [number, number, number];
+  const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    startDate: isoDay(new Date(Date.UTC(year, month - 1, day + 1))),
+    endDate: isoDay(new Date(Date.UTC(year, month + (reportFrequency ?? 3), 0))),
+  };
+}
+
+/**
+ * Spec 4: enabled only when a report row exists and its status is not Reported; and not while a cycle is
+ * open (issue 42 point 2), which the server would refuse only after the dates are typed.
+ */
+export function canStartReport(
+  status: { reportStatus: string | null; analysisOpenReportId?: number | null } | null | undefined,
+): boolean {
+  return status != null && status.reportStatus !== REPORTED_STATUS && status.analysisOpenReportId == null;
 }

@@ -16,7 +16,13 @@ export const START_REPORT_MSG = {
 } as const;
 
 // The status rules live beside the schemas without them, for screens that show a status only.
-export { REPORTED_STATUS, REPORT_DUE_STATUS, statusAfterReport, canStartReport } from './report-status';
+export {
+  REPORTED_STATUS,
+  REPORT_DUE_STATUS,
+  statusAfterReport,
+  canStartReport,
+  nextReportPeriod,
+} from './report-status';
 
 /**
  * The spec's payload also carries analysisReportId (or null): the cycle it continues. One open cycle per

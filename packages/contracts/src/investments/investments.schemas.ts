@@ -118,8 +118,11 @@ export const InvestmentSchema = z.object({
    * rounded to cents (docs/models.md "Interest at maturity"). Read-only.
    */
   interestAtMaturity: z.number(),
-  /** 'Premium' when the settlement amount is above the face value, else 'Discount'. Read-only. */
-  premiumDiscount: z.enum(PREMIUM_DISCOUNT),
+  /**
+   * 'Premium' when the settlement amount is above the face value, 'Discount' below it, null at par
+   * (neither). Read-only.
+   */
+  premiumDiscount: z.enum(PREMIUM_DISCOUNT).nullable(),
   /** The account's bank name. Read-only. */
   bank: z.string().nullable(),
   createdAt: z.string(),

@@ -46,3 +46,13 @@ export const RoleIdParamsSchema = z.object({ id: z.coerce.number().int().positiv
 /** POST and PUT answer the message and the role as saved. */
 export const RoleResultSchema = z.object({ msg: z.string(), role: RoleSchema });
 export type RoleResult = z.infer<typeof RoleResultSchema>;
+
+/**
+ * Ours (issue 42 point 4): the roles holding one permission, so a screen can say who may do what the
+ * user may not. Only names: any signed-in user may ask.
+ */
+export const RoleHoldersParamsSchema = z.object({
+  permission: z.string().refine(isPermission, ROLE_MSG.unknownPermission),
+});
+export const RoleHoldersSchema = z.object({ permission: z.string(), roleNames: z.array(z.string()) });
+export type RoleHolders = z.infer<typeof RoleHoldersSchema>;

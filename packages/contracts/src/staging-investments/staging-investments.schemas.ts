@@ -85,7 +85,7 @@ export const StagingInvestmentSchema = z.object({
   settlementDate: z.string(),
   settlementAmount: z.number(),
   interestAtMaturity: z.number(),
-  premiumDiscount: z.enum(PREMIUM_DISCOUNT),
+  premiumDiscount: z.enum(PREMIUM_DISCOUNT).nullable(),
   validationStatus: z.enum(VALIDATION_STATUSES),
   fileName: z.string(),
   rowNumber: z.number().int(),

@@ -47,10 +47,10 @@ async function uploadFile(fileName: string, text: string, clientId: number) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields as Record<string, string>)) form.append(k, v);
   form.append('file', new Blob([body]), fileName);
-  const request = new Request(url, { method: 'POST', body: form });
+  const request = new Request(new URL(url, 'http://localhost'), { method: 'POST', body: form });
   await ctx.app.inject({
     method: 'POST',
-    url: new URL(url).pathname,
+    url: new URL(url, 'http://localhost').pathname,
     headers: Object.fromEntries(request.headers),
     payload: Buffer.from(await request.arrayBuffer()),
   });

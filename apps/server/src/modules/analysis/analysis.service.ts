@@ -1,3 +1,4 @@
+import { BATCH_RECOVERY_MSG } from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
 import {
   ANALYSIS_MSG,
   type AnalysisOpenReportRow,
@@ -10,6 +11,7 @@ import type { CurrentUser } from '../../platform/access/route-access';
 import { writeAudit, type AuditContext } from '../../platform/audit/write-audit';
 import { conflict, notFound } from '../../platform/http/app-error';
 import { findVisibleClient } from '../clients/clients.service';
+import { listUnvalidatedBatchNames } from '../data-ingestion/batches/batches.service';
 import { ANALYSIS_IN_PROGRESS } from './analysis-cycle.service';
 import { frozenRunIdsOf } from './frozen-runs';
 import { freezeCycleRuns } from './frozen-runs.service';
@@ -50,6 +52,9 @@ export async function completeAnalysis(
     if (!report) throw notFound(ANALYSIS_MSG.noOpenReport);
     if (report.analysisCompletedAt) throw conflict(ANALYSIS_MSG.alreadyCompleted);
     if (report.analysisStatus !== ANALYSIS_IN_PROGRESS) throw conflict(ANALYSIS_MSG.notInAnalysis);
+    // Issue 42 point 7: the analysis reads validated data only; it waits for every batch, named.
+    const unvalidated = await listUnvalidatedBatchNames(tx, report.openReportId);
+    if (unvalidated.length > 0) throw conflict(BATCH_RECOVERY_MSG.unvalidatedBatches(unvalidated));
     // Issue 41 point 4: the runs the analysis used are kept with it, as they are now.
     const frozen = await freezeCycleRuns(tx, clientId, {
       openReportId: report.openReportId,

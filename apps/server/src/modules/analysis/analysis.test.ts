@@ -5,6 +5,9 @@ import { ANALYSIS_MSG, type AnalysisOpenReportRow } from '@tideline/contracts/an
 import type { ClientReportStatus } from '@tideline/contracts/clients/clients.schemas';
 import { auditLog, monteCarloRuns, openReports } from '../../db/schema';
 import { createAccountRow, createRelatedBank } from '../../../test/account-fixtures';
+import { createBatchRow } from '../../../test/batch-fixtures';
+import { BATCH_RECOVERY_MSG } from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
+import { batches } from '../../db/schema';
 import {
   call,
   createClients,
@@ -161,6 +164,34 @@ describe('PUT /api/analytics/complete-analysis/:clientId', () => {
       .where(eq(openReports.openReportId, report.openReportId));
     expect(row!.analysisCompletedAt).toBeNull();
     expect((await complete((await createClients(ctx, 1, 'No cycle'))[0]!)).statusCode).toBe(404);
+  });
+
+  it('is refused, naming them, while batches of the report are not validated (issue 42)', async () => {
+    const [clientId] = (await createClients(ctx, 1, 'Complete unvalidated')) as [number];
+    const report = await openCycle(clientId);
+    const bankId = await createRelatedBank(ctx, clientId);
+    await createAccountRow(ctx, clientId, bankId, { accountName: 'Operating' });
+    const open = await createBatchRow(ctx, clientId, 'Transaction');
+    const closed = await createBatchRow(ctx, clientId, 'Investment');
+    await db().update(batches).set({ validatedAt: new Date() }).where(eq(batches.batchId, closed));
+    await db().transaction((tx) => markAnalysisInProgress(tx, audit(), clientId));
+    const res = await complete(clientId);
+    expect(res.statusCode).toBe(409);
+    const [bank] = (
+      await db().execute(sql`select b.bank_name as name from banks b where b.bank_id = ${bankId}`)
+    ).rows as { name: string }[];
+    // The open batch only, named as the upload dashboard's row (no account of the batch: '---').
+    expect(res.json()).toEqual({
+      msg: BATCH_RECOVERY_MSG.unvalidatedBatches([`${bank!.name} / --- (Transaction)`]),
+    });
+    const [row] = await db()
+      .select()
+      .from(openReports)
+      .where(eq(openReports.openReportId, report.openReportId));
+    expect(row!.analysisCompletedAt).toBeNull();
+    // Once validated, it completes.
+    await db().update(batches).set({ validatedAt: new Date() }).where(eq(batches.batchId, open));
+    expect((await complete(clientId)).statusCode).toBe(200);
   });
 
   it('closes the analysis of the cycle: gone from the open reports, status back to Reporting', async () => {

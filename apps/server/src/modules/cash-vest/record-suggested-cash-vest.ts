@@ -6,6 +6,17 @@ import { findSuggestionFor } from './cash-vest.service';
 
 /** What the demo's scores say they are: the model's, not yet an analyst's. */
 export const SUGGESTED_COMMENT = 'Suggested by the model; not yet reviewed by an analyst.';
+/** What the demo writes where the model could not suggest a score (seed-analysis.ts). */
+export const NOT_SUGGESTED_COMMENT =
+  'The model could not suggest this score (an input is missing); the demo set the middle of the range.';
+/**
+ * Comments written in an analyst's place, never reviewed by one: the client report leaves them out
+ * (issue 42 point 5), only an analyst's own commentary from the wizard goes to a client.
+ */
+export const MODEL_WRITTEN_COMMENTS: ReadonlySet<string> = new Set([
+  SUGGESTED_COMMENT,
+  NOT_SUGGESTED_COMMENT,
+]);
 
 /**
  * A cashVest score as an analyst who accepts every suggestion would leave it: 'New cashVest Score' for

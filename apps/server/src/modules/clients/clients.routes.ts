@@ -21,6 +21,7 @@ import {
   OptionListSchema,
   REPORT_FREQUENCIES,
 } from '@tideline/contracts';
+import { ClientAccountBalancesSchema } from '@tideline/contracts/clients/client-account-balances.schemas';
 import {
   StartReportBodySchema,
   StartReportResultSchema,
@@ -29,6 +30,7 @@ import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
 import * as relationships from '../banks/bank-client-relationships.service';
 import { startReport } from '../data-ingestion/batches/start-report.service';
+import { findClientAccountBalances } from './client-account-balances.service';
 import * as clients from './clients.service';
 
 const FORM_LISTS = { permissions: ['VIEW_CLIENTS', 'ADD_CLIENTS', 'EDIT_CLIENTS'] } as const;
@@ -184,6 +186,15 @@ export function clientsRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         const result = await startReport(db, req.currentUser!, id, req.body.client, auditContextOf(req));
         return reply.status(201).send(result);
       },
+    );
+
+    app.get(
+      '/account-balance/:id',
+      {
+        config: { access: { permissions: ['VIEW_CLIENTS'] } },
+        schema: { params: ClientIdParamsSchema, response: { 200: ClientAccountBalancesSchema } },
+      },
+      (req) => findClientAccountBalances(db, req.currentUser!, req.params.id),
     );
 
     app.get(

@@ -75,7 +75,7 @@ describe('downloads', () => {
 
   it('refuses a link whose name, key or expiry was changed, or that has expired', async () => {
     const { fileId } = await storeFile(ctx, analyst, 'linked.csv', Buffer.from('a,b\n'), clientA);
-    const url = new URL((await getDownloadUrl(ctx, analyst, fileId)).json().url);
+    const url = new URL((await getDownloadUrl(ctx, analyst, fileId)).json().url, 'http://localhost');
     const changed = (name: string, value: string) => {
       const u = new URL(url);
       u.searchParams.set(name, value);

@@ -41,6 +41,21 @@ async function upload(user: SignedInUser, fileName: string, body: Buffer, client
 }
 
 describe('files in embedded mode', () => {
+  // Issue 42 point 7: a portal opened on 127.0.0.1 (not PUBLIC_URL's localhost) posts to its own host.
+  it('signs upload and download addresses relative to the host the portal is opened on', async () => {
+    const { url, posted, fileId, complete } = await upload(analyst, 'host.csv', Buffer.from('a,b\n1,2\n'));
+    expect(url).toBe('/api/files/upload');
+    expect(posted.statusCode).toBe(204);
+    await complete();
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/files/${fileId}/download-url`,
+      headers: { ...analyst.auth, host: '127.0.0.1:3000' },
+    });
+    expect(link.json().url).toMatch(/^\/api\/files\/download\?/);
+    expect((await ctx.app.inject({ method: 'GET', url: link.json().url })).statusCode).toBe(200);
+  });
+
   it('uploads through a signed form, checks the content and hands out a signed download', async () => {
     const csv = Buffer.from('date,description,amount\n01/02/2026,Wire in,100.00\n');
     const { fileId, posted, complete } = await upload(analyst, 'statement.csv', csv);
@@ -57,10 +72,7 @@ describe('files in embedded mode', () => {
       url: `/api/files/${fileId}/download-url`,
       headers: analyst.auth,
     });
-    const download = await ctx.app.inject({
-      method: 'GET',
-      url: new URL(link.json().url).pathname + new URL(link.json().url).search,
-    });
+    const download = await ctx.app.inject({ method: 'GET', url: link.json().url });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="statement.csv"; filename*=UTF-8''statement.csv`,

@@ -60,9 +60,13 @@ export const liquidityLevelOf = (t: Pick<InvestmentTermColumns, 'maturityDate'>)
   when ${t.maturityDate} <= (${todaySql} + interval '30 months')::date then 4
   else 5 end)`;
 
-/** 'Premium' when bought above face value, else 'Discount' (at par counts as 'Discount', spec 3). */
+/**
+ * 'Premium' when bought above face value, 'Discount' below it; at par it is neither (null, shown
+ * '---'): the spec names only the two words (issue 42 point 7).
+ */
 export const premiumDiscountOf = (t: Pick<InvestmentTermColumns, 'faceValue' | 'settlementAmount'>) =>
-  sql<PremiumDiscount>`(case when ${t.settlementAmount} > ${t.faceValue} then 'Premium' else 'Discount' end)`;
+  sql<PremiumDiscount | null>`(case when ${t.settlementAmount} > ${t.faceValue} then 'Premium'
+    when ${t.settlementAmount} < ${t.faceValue} then 'Discount' end)`;
 
 export const daysUntilMaturitySql = daysUntilMaturityOf(investments);
 export const interestAtMaturitySql = interestAtMaturityOf(investments);
@@ -135,7 +139,7 @@ export interface InvestmentRow {
   settlementDate: string;
   settlementAmount: string;
   interestAtMaturity: string;
-  premiumDiscount: PremiumDiscount;
+  premiumDiscount: PremiumDiscount | null;
   bank: string | null;
   createdAt: Date | string;
   investmentGroupIdList: (number | string)[] | string | null;

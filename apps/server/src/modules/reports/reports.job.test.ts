@@ -93,5 +93,8 @@ describe('generate report', () => {
     const [client] = await db().select().from(clients).where(eq(clients.clientId, clientId));
     const text = await pdfText(file.rawPayload);
     expect(text).toContain(client!.clientName);
+    // The cover names the analyst who generated it (issue 42 point 5).
+    expect(text).toContain('Test Admin');
+    expect(text).toContain(admin.email);
   }, 120_000);
 });

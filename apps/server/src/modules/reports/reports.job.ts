@@ -89,6 +89,7 @@ export async function generateReportPdf(deps: ReportPdfDeps, job: ReportPdfJob):
     generatedAt: row.generatedAt,
     params: GenerateReportSchema.parse(row.params),
     frozenRuns: row.frozenRuns,
+    preparedBy: row.createdBy ?? data.userId,
     onProgress: (percent) => job.setProgress(5 + Math.max(0, Math.min(100, percent)) * 0.85),
   });
   await job.setProgress(92, 'Storing the PDF');

@@ -15,6 +15,16 @@ export async function selectRoleById(db: DbOrTx, roleId: number) {
   return row ?? null;
 }
 
+/** The names of the roles holding `permission`, alphabetically. */
+export async function selectRoleNamesHolding(db: DbOrTx, permission: string) {
+  const rows = await db
+    .select({ roleName: roles.roleName })
+    .from(roles)
+    .where(sql`${permission} = ANY(${roles.permissions})`)
+    .orderBy(asc(sql`lower(${roles.roleName})`));
+  return rows.map((r) => r.roleName);
+}
+
 /** Another role with this name, ignoring case. */
 export async function findRoleIdByName(db: DbOrTx, roleName: string, exceptRoleId?: number) {
   const [row] = await db

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ROLE_MSG,
   RoleBodySchema,
+  RoleHoldersParamsSchema,
+  RoleHoldersSchema,
   RoleIdParamsSchema,
   RoleResultSchema,
   RoleSchema,
@@ -21,6 +23,17 @@ export function rolesRoutes(deps: { roles: RolesService }): FastifyPluginAsyncZo
         schema: { response: { 200: z.array(RoleSchema) } },
       },
       () => roles.listRoles(),
+    );
+
+    // Issue 42 point 4: a screen refusing an action names the roles that may take it. Anyone signed in
+    // may ask, since those who lack a permission are the ones who need the answer.
+    app.get(
+      '/holding/:permission',
+      {
+        config: { access: { permissions: [] } },
+        schema: { params: RoleHoldersParamsSchema, response: { 200: RoleHoldersSchema } },
+      },
+      (req) => roles.listRoleHolders(req.params.permission),
     );
 
     app.post(

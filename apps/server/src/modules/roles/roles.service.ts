@@ -5,6 +5,7 @@ import {
   type Permission,
   type Role,
   type RoleInputSchema,
+  type RoleHolders,
   type RoleOption,
 } from '@tideline/contracts';
 import type { z } from 'zod';
@@ -103,6 +104,11 @@ export function createRolesService(deps: { db: Db; users: RoleUsers }) {
     async listRoles(): Promise<Role[]> {
       const [rows, counts] = await Promise.all([q.selectRoles(db), users.countUsersByRole(db)]);
       return rows.map((r) => toRole(r, counts.get(r.roleId) ?? 0));
+    },
+
+    /** Who may do what a screen refuses: the roles' names only, for any signed-in user. */
+    async listRoleHolders(permission: Permission): Promise<RoleHolders> {
+      return { permission, roleNames: await q.selectRoleNamesHolding(db, permission) };
     },
 
     async createRole(actor: CurrentUser, input: ParsedRoleInput, ctx: AuditContext): Promise<Role> {

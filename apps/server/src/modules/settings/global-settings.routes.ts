@@ -9,12 +9,15 @@ import {
 } from '@tideline/contracts/settings/global-settings.schemas';
 import type { Db } from '../../db/open-database';
 import { auditContextOf } from '../../platform/audit/write-audit';
+import { firmRoutes } from './firm.routes';
 import { createGlobalSettingsService } from './global-settings.service';
 
-// platform.md 7 "Administration": GET and PUT /global-setting/{id} with {globalSetting:{value}}.
+// platform.md 7 "Administration": GET and PUT /global-setting/{id} with {globalSetting:{value}}; the
+// firm the reports name (ours) beside them.
 export function globalSettingsRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
   const settings = createGlobalSettingsService(deps);
   return async (app) => {
+    await app.register(firmRoutes(deps));
     app.get(
       '/global-setting/:id',
       {

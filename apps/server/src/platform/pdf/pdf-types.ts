@@ -25,7 +25,16 @@ export interface PdfNode extends PdfStyle {
     body: Content[][];
     /** A row is never split between two pages. */
     dontBreakRows?: boolean;
+    /** Body rows that stay on the header's page (the header is never left alone at a page's foot). */
+    keepWithHeaderRows?: number;
   };
+  /** Text never wraps (a figure stays on one line). */
+  noWrap?: boolean;
+  /** An image as a data URL (data:image/png;base64,...), drawn within `fit` [width, height] points. */
+  image?: string;
+  fit?: [number, number];
+  /** Kept on the page of what follows it (render-pdf's page-break rule): headings and their intros. */
+  headlineLevel?: number;
   layout?: 'noBorders' | 'headerLineOnly' | 'lightHorizontalLines';
   columns?: Content[];
   svg?: string;
@@ -52,6 +61,17 @@ export interface PdfNode extends PdfStyle {
 
 export type Content = string | PdfNode | Content[];
 
+/** What pdfmake tells pageBreakBefore of a laid-out node. */
+export interface PdfNodeInfo {
+  headlineLevel?: number;
+  pageNumbers: number[];
+  pageBreak?: string;
+}
+export type PdfPageBreakBefore = (
+  node: PdfNodeInfo,
+  nodes: { getFollowingNodesOnPage(): PdfNodeInfo[] },
+) => boolean;
+
 export interface PdfDefinition {
   content: Content;
   info?: { title?: string; author?: string; subject?: string; creator?: string };
@@ -62,4 +82,5 @@ export interface PdfDefinition {
   styles?: Record<string, PdfStyle>;
   header?: (currentPage: number, pageCount: number) => Content;
   footer?: (currentPage: number, pageCount: number) => Content;
+  pageBreakBefore?: PdfPageBreakBefore;
 }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
-import type { Content, PdfDefinition, PdfStyle } from './pdf-types';
+import type { Content, PdfDefinition, PdfMargin, PdfPageBreakBefore, PdfStyle } from './pdf-types';
 
 // Server-side PDF documents (issue 18: the short-term model's Download PDF; issue 19's client report)
 // with pdfmake 0.3. The fonts are Roboto files that ship with pdfmake, read from disk; a document
@@ -37,10 +37,27 @@ export const PDF_STYLES: Record<string, PdfStyle> = {
   note: { fontSize: 9, italics: true, color: '#444444', margin: [0, 4, 0, 0] },
 };
 
+/** Letter paper, in points, and the margins every document keeps (left, top, right, bottom). */
+export const PAGE_SIZE = { width: 612, height: 792 } as const;
+export const PAGE_MARGINS: PdfMargin = [40, 40, 40, 48];
+/** The width a portrait page's content may take. */
+export const CONTENT_WIDTH = PAGE_SIZE.width - PAGE_MARGINS[0] - PAGE_MARGINS[2];
+
+/**
+ * A node with a headlineLevel (a heading, the intro under it) moves to the next page when nothing but
+ * other such nodes would follow it on its page: a heading never ends a page without what it heads.
+ */
+export const keepHeadlinesWithNext: PdfPageBreakBefore = (node, nodes) => {
+  if (node.headlineLevel === undefined) return false;
+  return nodes.getFollowingNodesOnPage().every((next) => next.headlineLevel !== undefined);
+};
+
 export interface PdfDocument {
   /** The document's title: its metadata title and its first line. */
   title: string;
   subtitle?: string;
+  /** What stands above the title on the first page (a logo). */
+  leading?: Content[];
   content: Content[];
   landscape?: boolean;
   /** A line at the top of every page (a firm's name, say). */
@@ -65,7 +82,8 @@ export async function renderPdf(document: PdfDocument): Promise<Buffer> {
     },
     pageSize: 'LETTER',
     pageOrientation: document.landscape ? 'landscape' : 'portrait',
-    pageMargins: [40, 40, 40, 48],
+    pageMargins: PAGE_MARGINS,
+    pageBreakBefore: keepHeadlinesWithNext,
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     styles: PDF_STYLES,
     ...(document.header
@@ -79,6 +97,7 @@ export async function renderPdf(document: PdfDocument): Promise<Buffer> {
       ...pageLine,
     }),
     content: [
+      ...(document.leading ?? []),
       { text: document.title, style: 'title' },
       ...(document.subtitle ? [{ text: document.subtitle, style: 'subtitle' }] : []),
       ...document.content,

@@ -13,7 +13,6 @@ describe('the incoming folder of embedded storage', () => {
     const rootDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-sweep-'));
     const storage = createLocalStorage({
       rootDir,
-      publicUrl: 'http://x',
       secret: 'sweep-test-secret-0123456789abcdef',
     });
     await storage.stageUpload(bytes('left behind'), 1024);
@@ -32,7 +31,6 @@ describe('the incoming folder of embedded storage', () => {
     const rootDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-sweep-'));
     const storage = createLocalStorage({
       rootDir,
-      publicUrl: 'http://x',
       secret: 'sweep-test-secret-0123456789abcdef',
     });
     expect(await storage.sweepIncoming()).toBe(0);

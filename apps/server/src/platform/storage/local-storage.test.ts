@@ -9,7 +9,6 @@ async function createStorage() {
   const rootDir = await mkdtemp(path.join(os.tmpdir(), 'tideline-local-'));
   const storage = createLocalStorage({
     rootDir,
-    publicUrl: 'http://x',
     secret: 'local-test-secret-0123456789abcdef',
   });
   return { rootDir, storage };

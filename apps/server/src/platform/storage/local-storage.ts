@@ -52,7 +52,7 @@ async function linkWithoutReplacing(src: string, dest: string): Promise<void> {
  * (/api/files/upload, /api/files/download) authorised by the signed forms of local-signed-forms.ts.
  * Every write goes to DATA_DIR/files/.incoming first (no key can name it) and appears whole or not at all.
  */
-export function createLocalStorage(options: { rootDir: string; publicUrl: string; secret: string }) {
+export function createLocalStorage(options: { rootDir: string; secret: string }) {
   const forms = createLocalSignedForms(options.secret);
   const incomingDir = path.join(options.rootDir, '.incoming');
 
@@ -150,8 +150,10 @@ export function createLocalStorage(options: { rootDir: string; publicUrl: string
     readDownloadLink: forms.readDownloadLink,
     async createSignedUpload({ key, contentType, maxBytes }) {
       const { fields, expires } = forms.signUpload({ key, contentType, maxBytes });
+      // Relative, so the browser posts to the host it opened the portal on (127.0.0.1 as well as
+      // PUBLIC_URL's): another origin is refused by the CSP's connect-src 'self' (issue 42 point 7).
       return {
-        url: `${options.publicUrl}/api/files/upload`,
+        url: '/api/files/upload',
         fields,
         key,
         maxBytes,
@@ -160,7 +162,7 @@ export function createLocalStorage(options: { rootDir: string; publicUrl: string
     },
     async createSignedDownload({ key, fileName }) {
       const query = forms.signDownload({ key, fileName: toSafeFileName(fileName) });
-      return `${options.publicUrl}/api/files/download?${query.toString()}`;
+      return `/api/files/download?${query.toString()}`;
     },
     async putObject(key, body, contentType) {
       const temp = await createTempPath();

@@ -79,6 +79,11 @@ const ReportsTab = lazy(() =>
   import('../../features/reports/reports-tab').then((m) => ({ default: m.ReportsTab })),
 );
 const ClientBanksPanel = lazy(() => import('./client-banks-panel'));
+const QuarterChecklistCard = lazy(() =>
+  import('../../features/quarter-checklist/quarter-checklist-card').then((m) => ({
+    default: m.QuarterChecklistCard,
+  })),
+);
 
 function SummaryPanel({ client }: { client: Client }) {
   // Each is drawn, its chunk loaded, once it comes near the window (summary-widgets.tsx).
@@ -212,6 +217,10 @@ export default function ClientProfileRoute() {
       <Typography id="client-profile-header" variant="h4" component="h1">
         {client.clientName}
       </Typography>
+      {/* Issue 42 point 1: where the quarter stands and its next step, above every tab. */}
+      <Suspense fallback={null}>
+        <QuarterChecklistCard clientId={client.clientId} />
+      </Suspense>
       {current && (
         <>
           <TabStrip

@@ -46,7 +46,7 @@ const FAILED = extractionFileOf({
   fileStatus: 'Failed',
   extractionMessage: 'No template matched this file.',
   firstCell: 'Account Statement',
-  headerRow: 'Posted,Memo,Amount',
+  headerRow: 'Posted,Account,Memo,Amount',
   headerRowNumber: 3,
 });
 const PREVIEW: TemplatePreview = {
@@ -54,11 +54,11 @@ const PREVIEW: TemplatePreview = {
   sheets: [
     {
       name: '',
-      columnCount: 3,
+      columnCount: 4,
       totalRows: 2,
       rows: [
-        { rowIndex: 0, cells: ['Account Statement', '', ''] },
-        { rowIndex: 1, cells: ['Posted', 'Memo', 'Amount'] },
+        { rowIndex: 0, cells: ['Account Statement', '', '', ''] },
+        { rowIndex: 1, cells: ['Posted', 'Account', 'Memo', 'Amount'] },
       ],
     },
   ],
@@ -142,11 +142,12 @@ describe('templates from the Extraction Progress dialog', { timeout: UI_TEST_TIM
     });
   });
 
-  it('Create Header Row Template sets the header row and its row as Header Start', async () => {
+  // Issue 42 point 3: a new template's columns come from the file's header, not STORED's layout.
+  it('Create Header Row Template sets the header row, its row as Header Start and its columns', async () => {
     const { api, user, dialog } = await startTemplate('Create Header Row Template');
     expect(await within(dialog).findByRole('radio', { name: 'Header Row' })).toHaveProperty('checked', true);
     expect((within(dialog).getByRole('textbox', { name: 'Header Row' }) as HTMLInputElement).value).toBe(
-      'Posted,Memo,Amount',
+      'Posted,Account,Memo,Amount',
     );
     expect((within(dialog).getByLabelText(/Header Start/) as HTMLInputElement).value).toBe('3');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -154,8 +155,17 @@ describe('templates from the Extraction Progress dialog', { timeout: UI_TEST_TIM
     expect(api.calls.find((c) => c.path === '/api/templates/manage')?.body).toMatchObject({
       template: {
         templateType: 'Header',
-        headerRow: 'Posted,Memo,Amount',
-        jsonTransform: [{ headerStart: '3' }],
+        headerRow: 'Posted,Account,Memo,Amount',
+        jsonTransform: [
+          {
+            headerStart: '3',
+            cellHeaderData: 'Posted',
+            date: '0',
+            accountNumber: '1',
+            description: '2',
+            amount: '3',
+          },
+        ],
       },
     });
     expect(await screen.findByRole('dialog', { name: 'Retry Extraction' })).toBeTruthy();

@@ -45,6 +45,11 @@ const StagingTransactionsDialog = lazy(
   () => import('../../features/staging-transactions/staging-transactions-dialog'),
 );
 const TreasuryStagingDialog = lazy(() => import('../../features/staging-treasury/treasury-staging-dialog'));
+const QuarterChecklistCard = lazy(() =>
+  import('../../features/quarter-checklist/quarter-checklist-card').then((m) => ({
+    default: m.QuarterChecklistCard,
+  })),
+);
 const TemplateDialog = lazy(() =>
   import('../../features/templates/template-dialog').then((m) => ({ default: m.TemplateDialog })),
 );
@@ -135,6 +140,11 @@ export default function DataIngestionClientRoute() {
     return {
       tabs: TABS,
       renderTemplateForm,
+      renderChecklist: (clientId) => (
+        <Suspense fallback={null}>
+          <QuarterChecklistCard clientId={clientId} />
+        </Suspense>
+      ),
       staging: {
         transactions: renderStagingTransactions,
         investments: renderStagingInvestments,

@@ -9,6 +9,7 @@ import { PAGE_SIZES } from '@tideline/contracts/paging/paging.schemas';
 import { usePermList } from '../../lib/use-can';
 import { ColumnToggle } from './column-toggle';
 import { DataTableBody } from './data-table-body';
+import { COMPACT_TABLE_SX } from './data-table-cell';
 import { DataTableHead } from './data-table-head';
 import type {
   BulkAction,
@@ -66,6 +67,8 @@ export interface DataTableProps<T> {
   canSelectAllMatching?: boolean;
   /** One-click filters beside the search box; each is on while its values are applied. */
   quickFilters?: readonly QuickFilter[];
+  /** Many columns: the compact layout (COMPACT_TABLE_SX) so that more of them fit before it scrolls. */
+  isCompact?: boolean;
 }
 
 const NO_FILTERS: readonly never[] = [];
@@ -94,6 +97,7 @@ export function DataTable<T>({
   isRowSelectable,
   canSelectAllMatching = false,
   quickFilters = NO_ACTIONS,
+  isCompact = false,
 }: DataTableProps<T>) {
   const titleId = useId();
   const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults, initialSort);
@@ -186,7 +190,6 @@ export function DataTable<T>({
         title={title}
         titleId={titleId}
         toolbarActions={toolbarActions}
-        searchInput={state.searchInput}
         onSearchChange={state.setSearchInput}
         onSearchClear={state.clearSearch}
         activeFilterCount={filterDefinitions.length > 0 ? Object.keys(state.filters).length : null}
@@ -221,7 +224,12 @@ export function DataTable<T>({
       )}
       <Box sx={{ height: 4 }}>{data.isRefreshing && <LinearProgress aria-label="Refreshing" />}</Box>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-labelledby={title ? titleId : undefined} aria-busy={data.isLoading}>
+        <Table
+          size="small"
+          aria-labelledby={title ? titleId : undefined}
+          aria-busy={data.isLoading}
+          sx={isCompact ? COMPACT_TABLE_SX : undefined}
+        >
           <DataTableHead
             columns={visibleColumns}
             sort={state.sort}
@@ -261,6 +269,7 @@ export function DataTable<T>({
       <DataTablePagination
         count={data.filteredCount}
         isCountBounded={data.isFilteredCountBounded}
+        isLoading={data.isLoading}
         pageIndex={state.pageIndex}
         pageSize={state.pageSize}
         pageSizes={pageSizes}

@@ -6,6 +6,7 @@ import type {
   FilterValues,
   RangeFilterValue,
 } from './data-table.types';
+import { describeOutOfRange, findPickerLimits, isOutOfRange, type DateLimits } from '../date-limits';
 
 // What the Set Filters dialog holds while the user types: strings only, turned into filter values on
 // APPLY FILTERS. Kept apart from the dialog so the conversion is tested on its own.
@@ -70,13 +71,24 @@ export function toDraft<T>(definitions: readonly FilterDefinition<T>[], values: 
   return draft;
 }
 
-/** The section 5 messages of every range input, by filter id and end. */
+/**
+ * The section 5 messages of every range input, by filter id and end (low is a date range's From, high
+ * its To): a number that is none, a date outside the pickers' 20 years either way.
+ */
 export function draftErrors<T>(
   definitions: readonly FilterDefinition<T>[],
   draft: FilterDraft,
+  limits: DateLimits = findPickerLimits(),
 ): Record<string, { low: string | null; high: string | null }> {
   const errors: Record<string, { low: string | null; high: string | null }> = {};
+  const dayError = (day: string) => (isOutOfRange(day, limits) ? describeOutOfRange(limits) : null);
   for (const d of definitions) {
+    if (d.kind === 'dateRange') {
+      const range = draft[d.id] as DateRangeDraft | undefined;
+      const [low, high] = [dayError(range?.from ?? ''), dayError(range?.to ?? '')];
+      if (low || high) errors[d.id] = { low, high };
+      continue;
+    }
     if (d.kind !== 'number' && d.kind !== 'money') continue;
     const range = draft[d.id] as RangeDraft | undefined;
     const low = rangeInputError(range?.low ?? '', d.kind);

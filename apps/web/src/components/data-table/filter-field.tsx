@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import CheckBoxIcon from '@mui/icons-material/CheckBox';
 import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import type { FilterDefinition } from './data-table.types';
+import { findPickerLimits } from '../date-limits';
 import type { DateRangeDraft, DraftValue, RangeDraft } from './filter-draft';
 
 interface FilterFieldProps<T> {
@@ -130,6 +131,8 @@ export function FilterField<T>({
     }
     case 'dateRange': {
       const range = value as DateRangeDraft;
+      // platform.md 5: the pickers offer 20 years back and forward (a typed date beyond is refused).
+      const limits = findPickerLimits();
       return (
         <RangeGroup label={label} disabled={disabled}>
           <TextField
@@ -138,7 +141,10 @@ export function FilterField<T>({
             size="small"
             value={range.from}
             onChange={(e) => onChange({ ...range, from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onBlur={onBlur}
+            error={Boolean(errors?.low)}
+            helperText={errors?.low ?? undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             disabled={disabled}
             fullWidth
           />
@@ -148,7 +154,10 @@ export function FilterField<T>({
             size="small"
             value={range.to}
             onChange={(e) => onChange({ ...range, to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onBlur={onBlur}
+            error={Boolean(errors?.high)}
+            helperText={errors?.high ?? undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             disabled={disabled}
             fullWidth
           />

@@ -10,6 +10,9 @@ import type { FilterDefinition, FilterValues } from './data-table.types';
 import { describeFilter } from './describe-filter';
 import { isSameFilterValue } from './filter-draft';
 
+/** Issue 42 point 7: what a table says of its rows until its first answer arrives. */
+export const LOADING_ROWS_TEXT = 'Loading rows…';
+
 interface FilterSummaryProps<T> {
   definitions: readonly FilterDefinition<T>[];
   applied: FilterValues;
@@ -17,6 +20,8 @@ interface FilterSummaryProps<T> {
   /** More than filteredCount rows match (the server bounds a search's count). */
   isFilteredCountBounded?: boolean;
   totalCount: number;
+  /** Nothing has arrived yet: no count is said, rather than '0 of 0 rows'. */
+  isLoading?: boolean;
   /** A filter at its default value has no remove button (removing puts it back to its default). */
   defaults?: FilterValues;
   onRemove: (id: string) => void;
@@ -29,6 +34,7 @@ export function FilterSummary<T>({
   filteredCount,
   isFilteredCountBounded = false,
   totalCount,
+  isLoading = false,
   defaults = {},
   onRemove,
 }: FilterSummaryProps<T>) {
@@ -48,7 +54,9 @@ export function FilterSummary<T>({
           Filter Summary{active.length > 0 ? ` (${active.length})` : ''}
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} aria-live="polite">
-          {isFilteredCountBounded ? `More than ${filteredCount}` : filteredCount} of {totalCount} rows
+          {isLoading
+            ? LOADING_ROWS_TEXT
+            : `${isFilteredCountBounded ? `More than ${filteredCount}` : filteredCount} of ${totalCount} rows`}
         </Typography>
       </Box>
       <Collapse in={isOpen} id={panelId}>

@@ -18,6 +18,8 @@ interface RowActionsMenuProps<T> {
 export function RowActionsMenu<T>({ row, actions, label }: RowActionsMenuProps<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const shown = actions.filter((action) => !action.hidden?.(row));
+  // A button that opens an empty menu is noise (issue 42 point 7): a row with nothing to offer has none.
+  if (shown.length === 0) return null;
   return (
     <>
       <IconButton

@@ -1,9 +1,12 @@
 import TablePagination from '@mui/material/TablePagination';
+import { LOADING_ROWS_TEXT } from './filter-summary';
 
 interface DataTablePaginationProps {
   count: number;
   /** More rows than count exist; the pages stop at count. */
   isCountBounded?: boolean;
+  /** Nothing has arrived yet: the footer says so instead of '0–0 of 0'. */
+  isLoading?: boolean;
   pageIndex: number;
   pageSize: number;
   pageSizes: readonly number[];
@@ -24,7 +27,9 @@ export function DataTablePagination(props: DataTablePaginationProps) {
       onPageChange={(_, page) => props.onPageChange(page)}
       onRowsPerPageChange={(e) => props.onPageSizeChange(Number(e.target.value))}
       labelDisplayedRows={({ from, to, count }) =>
-        `${from}–${to} of ${props.isCountBounded ? `more than ${count}` : count}`
+        props.isLoading
+          ? LOADING_ROWS_TEXT
+          : `${from}–${to} of ${props.isCountBounded ? `more than ${count}` : count}`
       }
     />
   );

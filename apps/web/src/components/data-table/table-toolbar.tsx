@@ -12,7 +12,6 @@ interface TableToolbarProps<T> {
   title?: string;
   titleId: string;
   toolbarActions?: ReactNode;
-  searchInput: string;
   onSearchChange: (value: string) => void;
   onSearchClear: () => void;
   /** Null when the table has no filter definitions. */
@@ -45,7 +44,7 @@ export function TableToolbar<T>(props: TableToolbarProps<T>) {
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <SearchBox value={props.searchInput} onChange={props.onSearchChange} onClear={props.onSearchClear} />
+        <SearchBox onChange={props.onSearchChange} onClear={props.onSearchClear} />
         {activeFilterCount !== null && (
           // The count is part of the visible label, so what a speech-input user reads is the name
           // (axe and Lighthouse: label-content-name-mismatch; a badge's digit was text outside the name).

@@ -15,7 +15,10 @@ const FilterDialog = lazy(() =>
 interface TableFiltersInput<T> {
   definitions: readonly FilterDefinition<T>[];
   state: TableState<T>;
-  data: Pick<TableData<T>, 'filteredCount' | 'isFilteredCountBounded' | 'totalCount' | 'reload' | 'expire'>;
+  data: Pick<
+    TableData<T>,
+    'filteredCount' | 'isFilteredCountBounded' | 'totalCount' | 'isLoading' | 'reload' | 'expire'
+  >;
   filterDefaults?: FilterValues;
 }
 
@@ -60,6 +63,7 @@ export function useTableFilters<T>({ definitions, state, data, filterDefaults }:
         filteredCount={data.filteredCount}
         isFilteredCountBounded={data.isFilteredCountBounded}
         totalCount={data.totalCount}
+        isLoading={data.isLoading}
         defaults={filterDefaults}
         onRemove={(id) => {
           const { [id]: _removed, ...rest } = state.filters;

@@ -4,12 +4,7 @@ import {
   type AnalysisOpenReportRow,
   type CompleteAnalysisResult,
 } from '@tideline/contracts/analysis/analysis.schemas';
-import {
-  ClientSchema,
-  ClientReportStatusSchema,
-  type Client,
-  type ClientReportStatus,
-} from '@tideline/contracts/clients/clients.schemas';
+import { ClientSchema, type Client } from '@tideline/contracts/clients/clients.schemas';
 import { apiRequest } from '../../lib/api-client';
 
 /** GET /api/analytics/open-reports: 'Clients with Open Reports'. */
@@ -32,10 +27,4 @@ export async function fetchAnalysisClient(clientId: number): Promise<Client> {
 /** GET /api/clients/all: the clients an analysis may be opened for. */
 export async function fetchAnalysisClients(): Promise<Client[]> {
   return ClientSchema.array().parse(await apiRequest('/clients/all'));
-}
-
-/** GET /api/clients/report-status/{id}: its first element's status gates Complete Analysis. */
-export async function fetchAnalysisReportStatus(clientId: number): Promise<ClientReportStatus | null> {
-  const list = ClientReportStatusSchema.array().parse(await apiRequest(`/clients/report-status/${clientId}`));
-  return list[0] ?? null;
 }

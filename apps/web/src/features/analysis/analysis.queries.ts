@@ -1,10 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  fetchAnalysisClient,
-  fetchAnalysisClients,
-  fetchAnalysisOpenReports,
-  fetchAnalysisReportStatus,
-} from './analysis.api';
+import { fetchAnalysisClient, fetchAnalysisClients, fetchAnalysisOpenReports } from './analysis.api';
+import { reportStatusQuery } from '../../lib/report-status-query';
 
 // One key factory per area (style.md "Web"). The client and its report status share the clients
 // feature's keys, so a change made on either screen shows on both.
@@ -18,9 +14,6 @@ export const analysisQueries = {
       retry: false,
     }),
   clients: () => queryOptions({ queryKey: ['clients', 'all'] as const, queryFn: fetchAnalysisClients }),
-  reportStatus: (clientId: number) =>
-    queryOptions({
-      queryKey: ['clients', 'report-status', clientId] as const,
-      queryFn: () => fetchAnalysisReportStatus(clientId),
-    }),
+  // Read again on each mount: Complete Analysis shows once the batches are validated elsewhere.
+  reportStatus: reportStatusQuery,
 };

@@ -23,8 +23,16 @@ describe('set-new-password screen', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New Password'), 'Tideline-pass-2024');
     await user.type(screen.getByLabelText('Confirm Password'), 'Tideline-pass-2024{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toContain(MSG.linkInvalid);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(MSG.linkInvalid);
     expect((screen.getByLabelText('New Password') as HTMLInputElement).value).toBe('Tideline-pass-2024');
+    // platform.md 2.4 and 8: above the form's fields (issue 42 point 7), under the screen's heading.
+    const heading = screen.getByRole('heading', { name: 'Set New Password' });
+    const follows = (a: Node, b: Node) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(heading, alert)).toBe(true);
+    expect(follows(alert, screen.getByLabelText('New Password'))).toBe(true);
+    expect(follows(alert, screen.getByLabelText('Confirm Password'))).toBe(true);
   });
 
   it('sends username, code and password, then goes to the sign-in screen', async () => {

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AddIcon from '@mui/icons-material/Add';
 import type { BankClientRelationship } from '@tideline/contracts/clients/clients.schemas';
-import { canStartReport } from '@tideline/contracts/data-ingestion/start-report.schemas';
 import type { TemplateType } from '@tideline/contracts/templates/templates.schemas';
 import { activeStatusColumn, activeStatusFilter } from '../../components/data-table/active-status-column';
 import { DataTable } from '../../components/data-table/data-table';
@@ -16,17 +15,15 @@ import type {
 import { formatCurrency, formatDate } from '../../lib/format';
 import { useCan } from '../../lib/use-can';
 import { clientQueries } from './clients.queries';
+import { StartReportButton } from './start-report-button';
 
-// The relationship and Start Report forms (react-hook-form among them) are loaded when a user opens one,
+// The relationship forms (react-hook-form among them) are loaded when a user opens one,
 // not with every client profile.
 const EditRelationshipDialog = lazy(() =>
   import('./relationship-dialogs').then((m) => ({ default: m.EditRelationshipDialog })),
 );
 const AddRelationshipDialog = lazy(() =>
   import('./relationship-dialogs').then((m) => ({ default: m.AddRelationshipDialog })),
-);
-const StartReportDialog = lazy(() =>
-  import('./start-report-dialog').then((m) => ({ default: m.StartReportDialog })),
 );
 
 /** The page composes the template dialogs in (features do not import each other). */
@@ -102,7 +99,6 @@ type OpenDialog =
   | { kind: 'edit'; relationship: BankClientRelationship }
   | { kind: 'template'; type: TemplateType; relationship: BankClientRelationship }
   | { kind: 'add' }
-  | { kind: 'start-report' }
   | null;
 
 /** The Banks sub-tab (VIEW_BANK_CLIENT_RELATIONSHIPS): the client's bank relationships. */
@@ -123,8 +119,6 @@ export function ClientBanksTable({
 }) {
   const relationships = useQuery(clientQueries.relationships(clientId));
   const canAdd = useCan('EDIT_BANK_CLIENT_RELATIONSHIPS');
-  const canStart = useCan('START_REPORT');
-  const reportStatus = useQuery({ ...clientQueries.reportStatus(clientId), enabled: canStart });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = useCallback(() => setDialog(null), []);
 
@@ -158,16 +152,7 @@ export function ClientBanksTable({
         rowActions={rowActions}
         toolbarActions={
           <Stack direction="row" spacing={1}>
-            {canStart && (
-              // Spec 4: enabled only when a report row exists and its status is not Reported.
-              <Button
-                variant="outlined"
-                disabled={!canStartReport(reportStatus.data)}
-                onClick={() => setDialog({ kind: 'start-report' })}
-              >
-                Start Report
-              </Button>
-            )}
+            <StartReportButton clientId={clientId} clientName={clientName} />
             {ingestionActions?.toolbarActions}
             {canAdd && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add' })}>
@@ -183,9 +168,6 @@ export function ClientBanksTable({
         )}
         {dialog?.kind === 'add' && (
           <AddRelationshipDialog clientId={clientId} related={relationships.data ?? []} onClose={close} />
-        )}
-        {dialog?.kind === 'start-report' && (
-          <StartReportDialog client={{ clientId, clientName }} onClose={close} />
         )}
       </Suspense>
       {bankLinkActions?.dialogs}

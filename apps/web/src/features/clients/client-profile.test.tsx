@@ -47,7 +47,8 @@ describe('client profile', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it('shows the summary: client card, Report Status, empty widgets, and Banks only with its permission', async () => {
-    openClients(['VIEW_CLIENTS', 'EDIT_CLIENTS'], {}, '/client-management/1');
+    // VIEW_INVESTMENTS: the Maturing Investments widget is shown only to those who may see investments.
+    openClients(['VIEW_CLIENTS', 'EDIT_CLIENTS', 'VIEW_INVESTMENTS'], {}, '/client-management/1');
     await findHeading('Acme');
     const card = (await screen.findByRole('heading', { name: 'Acme', level: 2 })).closest('section')!;
     expect(within(card).getByText('$1,234.50')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { hasAnyPermission, type Permission } from '@tideline/contracts/access/permissions';
@@ -39,7 +40,12 @@ export function ClientSummaryTab({
 }) {
   const permList = usePermList();
   const visible = SUB_TABS.filter((t) => t.permission === null || hasAnyPermission(permList, [t.permission]));
-  const [selected, setSelected] = useState<SubTabId>('summary');
+  // ?sub=banks opens a sub-tab directly (the quarter checklist's Start Ingestion links there).
+  const [searchParams] = useSearchParams();
+  const [selected, setSelected] = useState<SubTabId>(() => {
+    const wanted = searchParams.get('sub');
+    return SUB_TABS.find((t) => t.id === wanted)?.id ?? 'summary';
+  });
   const current = visible.find((t) => t.id === selected) ?? visible[0]!;
   return (
     <Box>

@@ -62,14 +62,23 @@ export function useUpdateRelationship() {
   });
 }
 
-/** Start Report: the answer carries the client's new report status, so the widget shows it at once. */
+/**
+ * Start Report: the answer carries the client's new report status, so the widget shows it at once. The
+ * new cycle also shows on the dashboard's Reports In Progress, the upload dashboard's and the analysis'
+ * open reports (their keys: features do not import each other).
+ */
 export function useStartReport(clientId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: StartReportInput) => startReport(clientId, input),
     onSuccess: ({ reportStatus }) => {
       queryClient.setQueryData(clientQueries.reportStatus(clientId).queryKey, reportStatus);
-      return queryClient.invalidateQueries({ queryKey: clientQueries.reportStatus(clientId).queryKey });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientQueries.reportStatus(clientId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+        queryClient.invalidateQueries({ queryKey: ['data-ingestion', 'open-reports'] }),
+        queryClient.invalidateQueries({ queryKey: ['analysis'] }),
+      ]);
     },
   });
 }

@@ -30,9 +30,10 @@ async function openBanksTab(
   rows: ClientReportStatus[],
   routes: Record<string, FakeHandler | FakeResponse> = {},
   permList = PERMISSIONS,
+  reportFrequency: number | null = 3,
 ) {
   const opened = openAppAs('/client-management/1', permList, {
-    'GET /api/clients/1': { body: clientOf({ clientId: 1, clientName: 'Acme' }) },
+    'GET /api/clients/1': { body: clientOf({ clientId: 1, clientName: 'Acme', reportFrequency }) },
     'GET /api/clients/report-status/1': { body: rows },
     'GET /api/clients/banks/all/1': { body: [RELATIONSHIP] },
     ...routes,
@@ -102,7 +103,8 @@ describe('Start Report', { timeout: UI_TEST_TIMEOUT }, () => {
   });
 
   it("lists a failure with the client name and the server's reason", async () => {
-    const { user } = await openBanksTab([statusOf('Reporting')], {
+    // Another user opened a cycle since this profile read the status: the server refuses.
+    const { user } = await openBanksTab([statusOf(null)], {
       'POST /api/clients/start-report/1': { status: 409, body: { msg: START_REPORT_MSG.alreadyOpen } },
     });
     await waitFor(async () => expect((await startButton()).hasAttribute('disabled')).toBe(false));
@@ -116,4 +118,40 @@ describe('Start Report', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(within(result).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('is disabled while a report is open, saying so, instead of refusing once the dates are typed', async () => {
+    await openBanksTab([statusOf('Reporting')]);
+    const button = await startButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('A report is already open for this client (07/01/2026 to 09/30/2026).');
+  });
+
+  it('says when the next cycle can start while the last report is Reported', async () => {
+    await openBanksTab([{ ...statusOf(null), reportStatus: 'Reported', lastReportDate: '2026-09-30' }]);
+    const button = await startButton();
+    await waitFor(() => expect(button.getAttribute('aria-describedby')).toBeTruthy());
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The report through 09/30/2026 is complete; the next one can start after its period ends on 12/31/2026.',
+    );
+    expect(button.hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    [3, '2026-07-01', '2026-09-30'],
+    [null, '2026-07-01', '2026-09-30'],
+    [1, '2026-07-01', '2026-07-31'],
+  ])(
+    'opens on the period after the last report (report frequency %s)',
+    async (reportFrequency, startDate, endDate) => {
+      const due = { ...statusOf(null), reportStatus: 'Report Due', lastReportDate: '2026-06-30' };
+      const { user } = await openBanksTab([due], {}, PERMISSIONS, reportFrequency);
+      await waitFor(async () => expect((await startButton()).hasAttribute('disabled')).toBe(false));
+      await user.click(await startButton());
+      const dialog = await screen.findByRole('dialog', { name: 'Start Report' });
+      expect((within(dialog).getByLabelText(/Start Date/) as HTMLInputElement).value).toBe(startDate);
+      expect((within(dialog).getByLabelText(/End Date/) as HTMLInputElement).value).toBe(endDate);
+      expect((within(dialog).getByLabelText(/Due Date/) as HTMLInputElement).value).toBe('');
+    },
+  );
 });

@@ -31,9 +31,12 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
  */
 export function StartReportDialog({
   client,
+  defaults = { startDate: '', endDate: '', dueDate: '' },
   onClose,
 }: {
   client: { clientId: number; clientName: string };
+  /** The next period (start-report-gate.ts), or empty fields. */
+  defaults?: StartReportInput;
   onClose: () => void;
 }) {
   const titleId = useId();
@@ -46,7 +49,7 @@ export function StartReportDialog({
     formState: { errors },
   } = useForm<StartReportInput, unknown, StartReportInputParsed>({
     resolver: zodResolver(StartReportInputSchema),
-    defaultValues: { startDate: '', endDate: '', dueDate: '' },
+    defaultValues: defaults,
   });
 
   const submit = (values: StartReportInputParsed) =>

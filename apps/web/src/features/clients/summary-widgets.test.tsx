@@ -65,4 +65,70 @@ describe('the client summary widgets (issue 21 "Speed")', { timeout: UI_TEST_TIM
     );
     expect(await screen.findByText('rates drawn')).toBeDefined();
   });
+
+  it("leaves out a widget the user may not see instead of showing 'No Results.' (issue 42)", async () => {
+    stubObserver();
+    // A Client Viewer as seeded: no VIEW_CASH_VEST_SCORES.
+    useSessionStore.getState().setUser({
+      ...TEST_USER,
+      permList: ['VIEW_CLIENTS', 'VIEW_INVESTMENTS', 'VIEW_ACCOUNT_GROUPS', 'VIEW_REPORTS'],
+    });
+    fakeApi({
+      'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+      'GET /api/clients/report-status/1': { body: [] },
+    });
+    const { unmount } = render(
+      <AppProviders queryClient={createQueryClient()}>
+        <SummaryWidgets client={ACME} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('region', { name: 'Maturing Investments' })).toBeDefined();
+    expect(screen.getByRole('region', { name: 'Current Amounts Invested by Liquidity Level' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'cashVest Score' })).toBeNull();
+    unmount();
+
+    // Without VIEW_INVESTMENTS the two investment widgets go too; the client's own widgets stay.
+    useSessionStore.getState().setUser({ ...TEST_USER, permList: ['VIEW_CLIENTS', 'VIEW_CASH_VEST_SCORES'] });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <SummaryWidgets client={ACME} />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('region', { name: 'cashVest Score' })).toBeDefined();
+    expect(screen.queryByRole('region', { name: 'Maturing Investments' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Current Amounts Invested by Liquidity Level' })).toBeNull();
+    const shown = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
+    expect(shown).toEqual([
+      'client-card-title',
+      'widget-report-status',
+      'widget-day-to-day-variance',
+      'widget-cashvest-score',
+      'widget-assets',
+      'widget-short-term-modeling-forecast',
+      'widget-short-term-cash-position-forecast',
+      'widget-interest-rate-comparison',
+    ]);
+  });
+
+  it('gives the two tables of four and six figures the whole row (issue 42, 1,280 px)', async () => {
+    stubObserver();
+    useSessionStore.getState().setUser({ ...TEST_USER, permList: ['VIEW_CLIENTS'] });
+    fakeApi({
+      'POST /api/auth/refresh': { body: { accessToken: 'at', expiresIn: 900 } },
+      'GET /api/clients/report-status/1': { body: [] },
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <SummaryWidgets client={ACME} />
+      </AppProviders>,
+    );
+    const spanOf = async (name: string) =>
+      getComputedStyle((await screen.findByRole('region', { name })).parentElement!).gridColumn.replace(
+        /\s/g,
+        '',
+      );
+    expect(await spanOf('Short Term Modeling/Forecast')).toBe('1/-1');
+    expect(await spanOf('Interest Rate Comparison')).toBe('1/-1');
+    expect(await spanOf('Assets')).toBe('');
+  });
 });

@@ -6,6 +6,9 @@ import { greetingFor } from './greeting';
 import { MyClientsWidget } from './my-clients-widget';
 import { ReportsInProgressWidget } from './reports-in-progress-widget';
 
+/** The width Reports In Progress grows from: what its table needs, so its Status chips are never cut. */
+export const REPORTS_IN_PROGRESS_BASIS = 600;
+
 /**
  * platform.md 2.5: the greeting with the user's first name, then the rate ticker bar the route hands
  * in (only at exactly /dashboard), the widgets (My Clients, Reports In Progress and the Maturing
@@ -43,7 +46,9 @@ export default function DashboardPage({
             <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
               <MyClientsWidget />
             </Box>
-            <Box sx={{ flex: '1 1 420px', minWidth: 0 }}>
+            {/* 600px: its four columns with an Overdue due date and the IN PROGRESS chip, and the card's
+                padding (issue 42 point 7: from 420px the chip was cut at 1280, 1366 and 1920 px). */}
+            <Box sx={{ flex: `1 1 ${REPORTS_IN_PROGRESS_BASIS}px`, minWidth: 0 }}>
               <ReportsInProgressWidget />
             </Box>
             {maturingInvestments && <Box sx={{ flex: '1 1 460px', minWidth: 0 }}>{maturingInvestments}</Box>}

@@ -1,3 +1,4 @@
+import { BATCH_RECOVERY_MSG } from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import Dialog from '@mui/material/Dialog';
@@ -124,8 +125,8 @@ describe('Validate Batch dialog: account actions', { timeout: UI_TEST_TIMEOUT },
     cleanup();
 
     const { api, user, table } = await openValidateDialog(['VIEW_STAGING_BALANCES'], options);
-    expect(await menuOf(user, table, 'Balance')).toEqual([]);
-    await user.keyboard('{Escape}');
+    // Issue 42 point 7: nothing allowed on the Needs Files section, so no button to an empty menu.
+    expect(within(table).queryByRole('button', { name: 'Actions for Balance' })).toBeNull();
     await chooseAction(user, table, 'Fees', 'Edit/Inspect/Validate');
     const dialog = await screen.findByRole('dialog', { name: 'Treasury staging' });
     expect(within(dialog).getByText('9')).toBeTruthy();
@@ -232,7 +233,13 @@ describe('Validate Batch dialog: account actions', { timeout: UI_TEST_TIMEOUT },
     });
     await chooseAction(user, table, 'Reserve - 0005', 'Delete');
     let dialog = await screen.findByRole('dialog', { name: 'Delete Batch Account' });
-    expect(within(dialog).getByText('Are you sure you want to delete Reserve - 0005?')).toBeTruthy();
+    // Issue 42 point 3: it says what goes with it and that its statements can be uploaded again.
+    expect(
+      within(dialog).getByText(BATCH_RECOVERY_MSG.deleteAccountConfirmation('Reserve - 0005', 2)),
+    ).toBeTruthy();
+    expect(BATCH_RECOVERY_MSG.deleteAccountConfirmation('Reserve - 0005', 2)).toContain(
+      'Its 2 files and their staged rows go with it',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted.')).toBeTruthy();
     expect(api.callsTo('DELETE', '/api/data-ingestion/accounts/3')).toBe(1);
@@ -254,9 +261,15 @@ describe('Validate Batch dialog: account actions', { timeout: UI_TEST_TIMEOUT },
     await waitFor(() => expect(api.callsTo('GET', '/api/data-ingestion/accounts/all/21')).toBe(2));
   });
 
-  it('offers no transactions action on an investment batch', async () => {
+  it('offers no transactions action on an investment batch whose account staged none', async () => {
     const investment = batchOf({ batchId: 23, templateType: 'Investment', accountName: 'Ladder' });
-    const holding = batchAccountOf({ batchAccountId: 8, batchId: 23 });
+    const holding = batchAccountOf({
+      batchAccountId: 8,
+      batchId: 23,
+      startDate: null,
+      endDate: null,
+      reconciliation: null,
+    });
     const { user, table } = await openValidateDialog(ALL_ACTIONS, {
       batch: investment,
       accounts: [holding],
@@ -280,7 +293,9 @@ describe('Validate Batch dialog: account actions', { timeout: UI_TEST_TIMEOUT },
       ),
     };
     const withInvestments = [...ALL_ACTIONS, 'VIEW_STAGING_INVESTMENTS' as const];
-    const holding = (batchId: number) => batchAccountOf({ batchAccountId: 8, batchId });
+    // Positions only: no staged transactions, so no first transaction date (staging-inspections.ts).
+    const holding = (batchId: number) =>
+      batchAccountOf({ batchAccountId: 8, batchId, startDate: null, endDate: null, reconciliation: null });
     const investment = batchOf({ batchId: 23, templateType: 'Investment', accountName: 'Ladder' });
     const first = await openValidateDialog(withInvestments, {
       batch: investment,

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import type { BatchAccount } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
+import { BATCH_RECOVERY_MSG } from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
 import { BATCH_VALIDATION_MSG as MSG } from '@tideline/contracts/data-ingestion/batch-validation.schemas';
 import type { ClientBatch } from '@tideline/contracts/data-ingestion/batches.schemas';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -96,8 +97,12 @@ export function BatchAccountDialogs({
       />
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete Batch Account"
-        message={deleting && `Are you sure you want to delete ${accountLabelOf(deleting)}?`}
+        title={BATCH_RECOVERY_MSG.deleteAccountTitle}
+        message={
+          // Issue 42 point 3: what goes with it, and that its statements can be uploaded again.
+          deleting &&
+          BATCH_RECOVERY_MSG.deleteAccountConfirmation(accountLabelOf(deleting), deleting.fileIdList.length)
+        }
         confirmLabel="Delete"
         isDestructive
         isPending={isDeletePending}

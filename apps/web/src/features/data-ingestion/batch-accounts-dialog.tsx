@@ -12,10 +12,15 @@ import { ingestionQueries } from './data-ingestion.queries';
 import type { StagingSlots } from './ingestion-slots';
 import { useBatchAccountActions } from './use-batch-account-actions';
 
-/** Spec 2: 'client / bank / account type', plus ' Investments' or ' / Analysis Statements'. */
+/**
+ * Spec 2: 'client / bank / account type', plus ' Investments' or ' / Analysis Statements'. An
+ * Investment batch's account type is 'Investment' itself, so it reads '... / Investments' rather than
+ * 'Investment Investments' (issue 42 point 7).
+ */
 export function validateTitleOf(batch: ClientBatch): string {
-  const base = `${batch.clientName} / ${batch.bankName} / ${BATCH_ACCOUNT_TYPES[batch.templateType]}`;
-  if (batch.templateType === 'Investment') return `${base} Investments`;
+  const prefix = `${batch.clientName} / ${batch.bankName} / `;
+  if (batch.templateType === 'Investment') return `${prefix}Investments`;
+  const base = `${prefix}${BATCH_ACCOUNT_TYPES[batch.templateType]}`;
   if (batch.templateType === 'Treasury') return `${base} / Analysis Statements`;
   return base;
 }

@@ -119,13 +119,13 @@ describe('batch dialogs of the upload dashboard', { timeout: UI_TEST_TIMEOUT }, 
     expect(await screen.findByRole('tooltip', { name: 'Total eligible charges.' })).toBeTruthy();
   });
 
-  it("adds ' Investments' to an investment batch's title", async () => {
+  it("titles an investment batch '... / Investments', not 'Investment Investments'", async () => {
     const { user } = open(['VIEW_ACCOUNT_BATCHES'], {
       'GET /api/data-ingestion/accounts/all/23': { body: [] },
     });
     await chooseAction(user, 'Harbor Bank', 'Validate Uploads');
     const dialog = await screen.findByRole('dialog', {
-      name: 'Acme County / Harbor Bank / Investment Investments',
+      name: 'Acme County / Harbor Bank / Investments',
     });
     expect(await within(dialog).findByText('No Results.')).toBeTruthy();
   });

@@ -4,6 +4,11 @@ import type {
   ValidateBatchesBody,
   ValidateTreasurySectionsBody,
 } from '@tideline/contracts/data-ingestion/batch-validation.schemas';
+import {
+  BatchesValidatedInOneStepSchema,
+  type BatchesValidatedInOneStep,
+  type ValidateBatchesInOneStepBody,
+} from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
 import { MessageSchema } from '@tideline/contracts/common/errors';
 import { apiRequest } from '../../lib/api-client';
 
@@ -62,4 +67,20 @@ export async function validateBatches(batchIds: number[]): Promise<string> {
 /** DELETE /batches/{id}: the batch, its accounts, files and staging rows. */
 export async function deleteBatch(batchId: number): Promise<string> {
   return msgOf(await apiRequest(`/data-ingestion/batches/${batchId}`, { method: 'DELETE' }));
+}
+
+/**
+ * PUT /batches/validate-all {batches: [{batchId}]} (ours, issue 42): every reconciled account of the
+ * batches, then the batches; the answer says per batch what was left and why.
+ */
+export async function validateBatchesInOneStep(batchIds: number[]): Promise<BatchesValidatedInOneStep> {
+  const body: ValidateBatchesInOneStepBody = { batches: batchIds.map((batchId) => ({ batchId })) };
+  return BatchesValidatedInOneStepSchema.parse(
+    await apiRequest('/data-ingestion/batches/validate-all', { method: 'PUT', body }),
+  );
+}
+
+/** DELETE /batch-files/{fileAuditId} (ours, issue 42): the file leaves its batch with its staged rows. */
+export async function removeBatchFile(fileAuditId: number): Promise<string> {
+  return msgOf(await apiRequest(`/data-ingestion/batch-files/${fileAuditId}`, { method: 'DELETE' }));
 }

@@ -5,9 +5,11 @@ import {
   deleteBatch,
   deleteBatchAccount,
   ignoreBatchAccounts,
+  removeBatchFile,
   restoreBatchAccount,
   validateBatchAccounts,
   validateBatches,
+  validateBatchesInOneStep,
   validateTreasurySections,
 } from './batch-validation.api';
 import { ingestionKeys } from './data-ingestion.queries';
@@ -106,6 +108,29 @@ export function useValidateBatch(batch: BatchRef) {
     onSettled: () => refresh(batch),
   });
 }
+
+/**
+ * Issue 42 point 2: the reconciled accounts and then the batches in one action, from the Validate
+ * Batch dialog (one batch, under its key so the dialog waits) or the selected rows of the dashboard.
+ */
+export function useValidateBatchesInOneStep(clientId: number, batchId?: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshBatchValidation();
+  return useMutation({
+    ...(batchId === undefined ? {} : { mutationKey: batchValidationMutationKey(batchId) }),
+    mutationFn: (batchIds: number[]) => validateBatchesInOneStep(batchIds),
+    onSuccess: () => {
+      for (const queryKey of PROMOTION_READERS)
+        void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+    },
+    onSettled: (_answer, _error, batchIds) =>
+      Promise.all(batchIds.map((id) => refresh({ batchId: id, clientId }))),
+  });
+}
+
+/** Remove From Batch (issue 42 point 3): the file and its rows; the batch's lists read again. */
+export const useRemoveBatchFile = (batch: BatchRef) =>
+  useBatchMutation(batch, (fileAuditId: number) => removeBatchFile(fileAuditId));
 
 /** DELETE BATCH. */
 export const useDeleteBatch = (batch: BatchRef) =>

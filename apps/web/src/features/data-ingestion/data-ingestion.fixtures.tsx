@@ -58,6 +58,7 @@ export function batchOf(over: Partial<ClientBatch> & Pick<ClientBatch, 'batchId'
     status: 'NOT STARTED',
     hasNotes: false,
     inProgressCount: 0,
+    failedCount: 0,
     validatedAt: null,
     ...over,
   };

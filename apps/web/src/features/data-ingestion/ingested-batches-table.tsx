@@ -91,8 +91,9 @@ export function IngestedBatchesTable({ clientId }: { clientId: number }) {
   const [viewing, setViewing] = useState<ValidationHistoryRow | null>(null);
   const [overridesOf, setOverridesOf] = useState<ValidationHistoryRow | null>(null);
   const columns = useMemo(() => [...COLUMNS, overridesColumn(setOverridesOf)], []);
+  // Issue 42 point 7: the Validated Files it opens are downloads, so it needs DOWNLOAD_FILES.
   const rowActions: readonly RowAction<ValidationHistoryRow>[] = [
-    { label: 'Download file', permissions: [], onClick: setViewing },
+    { label: 'Download file', permissions: ['DOWNLOAD_FILES'], onClick: setViewing },
   ];
   return (
     <>

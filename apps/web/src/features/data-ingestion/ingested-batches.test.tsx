@@ -72,11 +72,11 @@ async function openValidatedFiles(user: ReturnType<typeof userEvent.setup>) {
 
 describe('Ingested Batches and Validated Files', { timeout: UI_TEST_TIMEOUT }, () => {
   it('lists the validated batches, newest completed first, under the Dashboard header', async () => {
-    open([]);
+    open(['DOWNLOAD_FILES']);
     expect(
       await screen.findByRole('heading', { name: 'Data Ingestion: Dashboard' }, { timeout: 20_000 }),
     ).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Validation History', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Dashboard', selected: true })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Ingested Batches' });
     await within(table).findByText('Harbor Bank');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -99,18 +99,22 @@ describe('Ingested Batches and Validated Files', { timeout: UI_TEST_TIMEOUT }, (
     ]);
   });
 
-  it("lists a batch's files; the download icon needs DOWNLOAD_FILES", async () => {
-    const { user } = open([]);
+  // Issue 42 point 7: 'Download file' needs DOWNLOAD_FILES; without it no actions button is left.
+  it("hides 'Download file' and its actions button without DOWNLOAD_FILES", async () => {
+    open([]);
+    const table = await screen.findByRole('table', { name: 'Ingested Batches' }, { timeout: 20_000 });
+    await within(table).findByText('First National');
+    expect(within(table).queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it("lists a batch's files, each with its download icon", async () => {
+    const { user } = open(['DOWNLOAD_FILES']);
     const dialog = await openValidatedFiles(user);
-    expect(
-      within(dialog)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['File Name', 'Status', 'Date']);
     expect(within(dialog).getByText('april.csv')).toBeTruthy();
     expect(
-      within(dialog).queryByRole('button', { name: 'Download the validated file of april.csv' }),
-    ).toBeNull();
+      within(dialog).getByRole('button', { name: 'Download the validated file of april.csv' }),
+    ).toBeTruthy();
   });
 
   it('downloads the validated file (name and kind sent) by its signed link, without the authorization header', async () => {

@@ -59,13 +59,18 @@ export function IngestionHeader({
   );
 }
 
-/** 'Upload & Validation' and 'Validation History', each shown only with its permission. */
+/**
+ * 'Upload & Validation' and 'Validation History', each shown only with its permission; `labels`
+ * renames them where the spec does (the upload dashboard's tab 1 is 'Dashboard').
+ */
 export function IngestionViewTabs({
   current,
   onChange,
+  labels = {},
 }: {
   current: IngestionView | null;
   onChange: (view: IngestionView) => void;
+  labels?: Partial<Record<IngestionView, string>>;
 }) {
   const { visible } = useIngestionViews(current);
   if (visible.length === 0 || current === null) return null;
@@ -77,7 +82,12 @@ export function IngestionViewTabs({
         aria-label="Data ingestion views"
       >
         {visible.map((v) => (
-          <Tab key={v.view} value={v.view} label={v.label} id={`ingestion-view-${v.view}`} />
+          <Tab
+            key={v.view}
+            value={v.view}
+            label={labels[v.view] ?? v.label}
+            id={`ingestion-view-${v.view}`}
+          />
         ))}
       </Tabs>
     </Box>

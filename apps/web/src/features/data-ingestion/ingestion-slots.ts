@@ -67,4 +67,6 @@ export interface UploadDashboardSlots {
   staging?: StagingSlots;
   renderTemplateForm?: RenderTemplateForm;
   tabs?: readonly ClientTabDefinition[];
+  /** The quarter checklist under the header (issue 42 point 1), from its own feature. */
+  renderChecklist?: (clientId: number) => ReactNode;
 }

@@ -103,7 +103,7 @@ describe('Start Ingestion on the client Banks tab', { timeout: UI_TEST_TIMEOUT }
       clientName: 'Acme',
       type: 'treasuryServices',
       msg: 'Failed to start treasury services ingestion for client.',
-      reason: START_INGESTION_MSG.noAccounts,
+      reason: START_INGESTION_MSG.relationshipInactive,
     };
     const { user } = await openClientBanks(
       {
@@ -118,6 +118,39 @@ describe('Start Ingestion on the client Banks tab', { timeout: UI_TEST_TIMEOUT }
     const dialog = await screen.findByRole('dialog', { name: 'Start Ingestion: Acme' });
     await user.click(within(dialog).getByRole('button', { name: 'Start Ingestion' }));
     expect(await screen.findByText(`${failure.msg} ${failure.reason}`)).toBeTruthy();
+  });
+
+  // Issue 42 point 1: Hybrid and Analysis are ticked by default; a client without them did not fail.
+  it("raises no 'Failed' toast for default types the client has no accounts of", async () => {
+    const none = (type: string, msg: string) => ({
+      clientId: 1,
+      clientName: 'Acme',
+      type,
+      msg,
+      reason: START_INGESTION_MSG.noAccounts,
+    });
+    const { user } = await openClientBanks(
+      {
+        'POST /api/data-ingestion/start-ingestion/client/1': {
+          status: 201,
+          body: {
+            msg: START_INGESTION_MSG.started(2),
+            batches: [],
+            failures: [
+              none('hybridAccount', 'Failed to start hybrid account ingestion for client.'),
+              none('treasuryServices', 'Failed to start treasury services ingestion for client.'),
+            ],
+          },
+        },
+      },
+      ['START_REPORT'],
+    );
+    await user.click(screen.getByRole('button', { name: 'Start Ingestion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Ingestion: Acme' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start Ingestion' }));
+    expect(await screen.findByText(START_INGESTION_MSG.started(2))).toBeTruthy();
+    expect(await screen.findByText(`Hybrid and Analysis: ${START_INGESTION_MSG.noAccounts}`)).toBeTruthy();
+    expect(screen.queryByText(/^Failed/)).toBeNull();
   });
 
   it("says spec 8's text for each chosen type when the server gave no message", async () => {

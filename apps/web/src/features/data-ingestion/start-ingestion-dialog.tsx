@@ -37,14 +37,39 @@ const DATE_FIELDS = [
 /** Spec 8's scope word: a relationship and a bank's clients fail 'for bank', the client 'for client'. */
 const scopeOf = (target: IngestionTarget) => (target.kind === 'client' ? 'client' : 'bank');
 
+/**
+ * A type with nothing to ingest did not fail: every type is ticked by default (spec 9), so a client
+ * without Hybrid or Analysis accounts would read two 'Failed ...' toasts after a good start (issue 42
+ * point 1). Those are said once, as information, with the reason; other failures stay warnings.
+ */
+const NOTHING_TO_START: ReadonlySet<string> = new Set([
+  START_INGESTION_MSG.noAccounts,
+  START_INGESTION_MSG.alreadyStarted,
+]);
+
 function toastOutcome(target: IngestionTarget, result: StartIngestionResult) {
   enqueueSnackbar(result.msg, { variant: 'success' });
+  const named = (clientName: string, text: string) =>
+    target.kind === 'bank-clients' ? `${clientName}: ${text}` : text;
+  const skipped = new Map<string, { clientName: string; reason: string; labels: string[] }>();
   for (const f of result.failures) {
-    const text = `${f.msg} ${f.reason}`;
-    enqueueSnackbar(target.kind === 'bank-clients' ? `${f.clientName}: ${text}` : text, {
-      variant: 'warning',
-    });
+    if (!NOTHING_TO_START.has(f.reason)) {
+      enqueueSnackbar(named(f.clientName, `${f.msg} ${f.reason}`), { variant: 'warning' });
+      continue;
+    }
+    const key = `${f.clientId} ${f.reason}`;
+    const entry = skipped.get(key) ?? { clientName: f.clientName, reason: f.reason, labels: [] };
+    entry.labels.push(INGESTION_TYPE_LABELS[f.type]);
+    skipped.set(key, entry);
   }
+  for (const { clientName, reason, labels } of skipped.values()) {
+    enqueueSnackbar(named(clientName, `${joinLabels(labels)}: ${reason}`), { variant: 'info' });
+  }
+}
+
+/** 'Hybrid', 'Hybrid and Analysis', 'Transaction, Hybrid and Analysis'. */
+function joinLabels(labels: string[]): string {
+  return labels.length < 2 ? labels.join('') : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
 }
 
 /**

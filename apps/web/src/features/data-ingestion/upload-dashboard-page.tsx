@@ -27,6 +27,9 @@ function useClientName(clientId: number): string | undefined {
   return reports.data?.find((r) => r.clientId === clientId)?.clientName;
 }
 
+// Spec 2 "client upload dashboard": tab 1 is 'Dashboard' (the table 'Ingested Batches').
+const VIEW_LABELS = { history: 'Dashboard' } as const;
+
 function IngestionPanel({
   clientId,
   view,
@@ -40,7 +43,7 @@ function IngestionPanel({
 }) {
   return (
     <Stack spacing={2}>
-      <IngestionViewTabs current={view} onChange={onViewChange} />
+      <IngestionViewTabs current={view} onChange={onViewChange} labels={VIEW_LABELS} />
       {view === 'upload' && <BatchesTable clientId={clientId} slots={slots} />}
       {view === 'history' && <IngestedBatchesTable clientId={clientId} />}
       {view === null && (
@@ -59,8 +62,8 @@ const INGESTION = { id: INGESTION_TAB, label: 'Data Ingestion', permission: 'VIE
 /**
  * /data-ingestion/{clientId} (spec 2 "client upload dashboard"): the tabs Data Ingestion, Notes,
  * Investments, Institution Types, Negotiated Rates and Templates, each with its permission; in Data
- * Ingestion, tab 0 'Upload & Validation' (the Upload Dashboard) and tab 1 'Validation History' (the
- * Dashboard). The other areas' tabs and dialogs come from src/app (`slots`).
+ * Ingestion, tab 0 'Upload & Validation' (the Upload Dashboard) and tab 1 'Dashboard' (the
+ * validation history). The other areas' tabs and dialogs come from src/app (`slots`).
  */
 export function UploadDashboardPage({ slots }: { slots: UploadDashboardSlots }) {
   const titleId = useId();
@@ -86,6 +89,7 @@ export function UploadDashboardPage({ slots }: { slots: UploadDashboardSlots }) 
   return (
     <Stack component="section" aria-labelledby={titleId} spacing={2}>
       <IngestionHeader title={title} titleId={titleId} subtitle={clientName} />
+      {slots.renderChecklist?.(clientId)}
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Tabs
           value={current?.id ?? false}

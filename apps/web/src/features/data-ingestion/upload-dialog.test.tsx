@@ -269,4 +269,24 @@ describe('Upload dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(screen.getAllByText(EXTRACTION_MSG.initiateFailed).length).toBeGreaterThan(0);
     expect(api.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ fileUpload: { fileList: [51] } });
   });
+  // Issue 42 point 7: the real reason per failed file, not the default.
+  it("gives each refused file the server's reason, such as a name already in the batch", async () => {
+    const msg = `Data extraction started for 0 files. Not started: a.csv (${EXTRACTION_MSG.nameTaken})`;
+    const { user, dialog } = openDialog(
+      batchOf({ batchId: 21 }),
+      uploadRoutes({
+        'POST /api/data-ingestion/start-extraction': {
+          status: 409,
+          body: { msg, fieldErrors: { 'a.csv': [EXTRACTION_MSG.nameTaken] } },
+        },
+      }),
+    );
+    await user.upload(within(dialog).getByLabelText('Choose files'), [file('a.csv')]);
+    await user.click(within(dialog).getByRole('button', { name: 'UPLOAD FILES' }));
+    const result = await screen.findByRole('dialog', { name: 'Upload Results' });
+    const failed = within(result).getByRole('list', { name: 'Failed files' });
+    expect(within(failed).getByText('a.csv')).toBeTruthy();
+    expect(within(failed).getByText(EXTRACTION_MSG.nameTaken)).toBeTruthy();
+    expect(within(result).queryByText(EXTRACTION_MSG.initiateFailed)).toBeNull();
+  });
 });

@@ -20,6 +20,7 @@ import { ingestionQueries } from './data-ingestion.queries';
 import { downloadSourceFile, type SourceFile } from './download-source-file';
 import type { StagingSlots } from './ingestion-slots';
 import { needsOverride } from './reconciliation/reconciliation-chip';
+import { offersInspection } from './staging-inspections';
 
 const IGNORE: readonly Permission[] = ['IGNORE_ACCOUNT_BATCHES'];
 // Any one of the sections' view permissions opens the treasury dialog (it shows the sections allowed).
@@ -111,11 +112,12 @@ export function useBatchAccountActions(batch: ClientBatch, staging: StagingSlots
   ];
   // Issue 39 point 2: the way to what blocks Validate, the transactions on their undecided duplicates.
   const { transactions } = staging;
-  if (transactions && batch.templateType !== 'Investment' && batch.templateType !== 'Treasury') {
+  if (transactions && batch.templateType !== 'Treasury') {
     rowActions.push({
       label: 'Decide Possible Duplicates',
       permissions: ['VIEW_STAGING_TRANSACTIONS'],
-      hidden: (a) => !isInspectable(a) || a.duplicates.undecided === 0,
+      hidden: (a) =>
+        !isInspectable(a) || !offersInspection('Transactions', batch, a) || a.duplicates.undecided === 0,
       onClick: (a) =>
         setOpen({
           kind: 'staging',
@@ -125,27 +127,17 @@ export function useBatchAccountActions(batch: ClientBatch, staging: StagingSlots
         }),
     });
   }
-  // Spec 2: Transaction batches inspect transactions, Investment batches investments, Hybrid both.
+  // Which of the two each row offers: offersInspection (by the batch and what the account staged).
   const inspections = [
-    {
-      render: staging.transactions,
-      of: 'Transactions',
-      templateType: 'Transaction',
-      permission: 'VIEW_STAGING_TRANSACTIONS',
-    },
-    {
-      render: staging.investments,
-      of: 'Investments',
-      templateType: 'Investment',
-      permission: 'VIEW_STAGING_INVESTMENTS',
-    },
+    { render: staging.transactions, of: 'Transactions', permission: 'VIEW_STAGING_TRANSACTIONS' },
+    { render: staging.investments, of: 'Investments', permission: 'VIEW_STAGING_INVESTMENTS' },
   ] as const;
-  for (const { render, of, templateType, permission } of inspections) {
-    if (!render || (batch.templateType !== templateType && batch.templateType !== 'Hybrid')) continue;
+  for (const { render, of, permission } of inspections) {
+    if (!render || batch.templateType === 'Treasury') continue;
     rowActions.push({
       label: `Edit/Inspect/Validate ${of}`,
       permissions: [permission],
-      hidden: (a) => !isInspectable(a),
+      hidden: (a) => !isInspectable(a) || !offersInspection(of, batch, a),
       onClick: (a) => setOpen({ kind: 'staging', render, batchAccountIds: [a.batchAccountId] }),
     });
   }

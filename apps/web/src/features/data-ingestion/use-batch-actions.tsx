@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { enqueueSnackbar } from '../../lib/toast-host';
 import { BANK_LINK_MSG } from '@tideline/contracts/bank-links/bank-links.schemas';
 import {
@@ -9,6 +9,7 @@ import {
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import type { RowAction } from '../../components/data-table/data-table.types';
 import { failureMessage } from '../../lib/api-messages';
+import { useCan } from '../../lib/use-can';
 import { BatchAccountsDialog } from './batch-accounts-dialog';
 import { usePullTransactions } from './data-ingestion.mutations';
 import { ExtractionProgressDialog } from './extraction-progress-dialog';
@@ -38,8 +39,11 @@ export function useBatchActions(slots: UploadDashboardSlots) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [addingToValidated, setAddingToValidated] = useState<AddingToValidated>(null);
   const pull = usePullTransactions();
+  const canViewExtraction = useCan('VIEW_DATA_EXTRACTION_STATUS');
   const open = (kind: NonNullable<OpenDialog>['kind']) => (batch: ClientBatch) => setDialog({ kind, batch });
   const close = () => setDialog(null);
+  // Stable, so the table's columns that use it are built once.
+  const showExtraction = useCallback((batch: ClientBatch) => setDialog({ kind: 'extraction', batch }), []);
 
   const pullTransactions = (batch: ClientBatch) =>
     pull.mutate(batch, {
@@ -125,5 +129,7 @@ export function useBatchActions(slots: UploadDashboardSlots) {
       </>
     ),
     isValidateOpen: dialog?.kind === 'accounts',
+    /** '2 failed' on a row opens the Extraction Progress dialog, for whoever may see it. */
+    showFailed: canViewExtraction ? showExtraction : undefined,
   };
 }

@@ -19,6 +19,18 @@ export interface UploadResult {
 
 const UPLOAD_FAILED = 'The upload failed.';
 
+/**
+ * Why start-extraction refused a file: the server names each refused file's reason under its name
+ * (fieldErrors) when it refuses them all; else its msg, else the spec's default.
+ */
+function refusalOf(error: unknown, fileName: string): string {
+  if (error instanceof ApiError) {
+    const reason = error.fieldErrors[fileName]?.[0];
+    if (reason) return reason;
+  }
+  return failureMessage(error, EXTRACTION_MSG.initiateFailed);
+}
+
 /** Why a file did not arrive: the server's msg, the storage's refusal, or the post's own failure. */
 function reasonOf(error: unknown): string {
   if (error instanceof ApiError) return failureMessage(error, UPLOAD_FAILED);
@@ -99,10 +111,9 @@ export function useBatchUpload(batch: ClientBatch, onCancelled: () => void) {
       enqueueSnackbar(failureMessage(error, EXTRACTION_MSG.initiateFailed), { variant: 'error' });
       // Nothing will read these files: they are removed rather than left stored.
       await cleanUp(arrived.map((o) => o.fileId));
-      const reason = EXTRACTION_MSG.initiateFailed;
       return {
         uploaded: [],
-        failed: arrived.map((o) => ({ name: o.file.name, reason })),
+        failed: arrived.map((o) => ({ name: o.file.name, reason: refusalOf(error, o.file.name) })),
         extractionMsg: null,
       };
     }

@@ -22,6 +22,7 @@ function summaryOf(batchId: number, inProgressCount: number): BatchSummary {
     status: 'IN PROGRESS',
     numberOfFiles: 2,
     inProgressCount,
+    failedCount: 0,
     needsFilesCount: 1,
     needsValidationCount: 0,
     validatedCount: 0,

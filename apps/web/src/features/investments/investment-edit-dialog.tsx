@@ -22,6 +22,7 @@ import {
 } from '@tideline/contracts/investments/investments.schemas';
 import { MSG } from '@tideline/contracts/common/messages';
 import { ControlledSelect } from '../../components/controlled-select';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { FieldList } from '../../components/field-list';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { formatCurrency, formatDaysUntilMaturity } from '../../lib/format';
@@ -42,6 +43,8 @@ const FIELDS = [
   'fund',
   'investmentId',
 ] as const satisfies readonly FieldPath<EditForm>[];
+
+const DATE_FIELDS = ['settlementDate', 'maturityDate', 'callDate'] as const;
 
 function valuesOf(investment: Investment): EditForm {
   return {
@@ -72,7 +75,7 @@ function DerivedFields({ investment }: { investment: Investment }) {
           ['Bank', investment.bank ?? '---'],
           ['Days Until Maturity', formatDaysUntilMaturity(investment.daysUntilMaturity)],
           ['Interest at Maturity', formatCurrency(investment.interestAtMaturity)],
-          ['Premium or Discount', investment.premiumDiscount],
+          ['Premium or Discount', investment.premiumDiscount ?? '---'],
           ['Liquidity Level', investment.liquidityLevel === null ? '---' : String(investment.liquidityLevel)],
         ]}
       />
@@ -96,6 +99,8 @@ export function InvestmentEditDialog({ investment, onClose }: InvestmentEditDial
   const update = useUpdateInvestment();
   // Issue 20 point 1: a call date is required for callable types only (the server checks it too).
   const typeOf = (id: unknown) => types.data?.find((t) => t.value === Number(id));
+  // platform.md 5: the date pickers offer 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const schema = InvestmentInputSchema.superRefine((i, ctx) => {
     if (isCallDateMissing(i.callDate, typeOf(i.investmentTypeId)))
       ctx.addIssue({ code: 'custom', path: ['callDate'], message: MSG.required });
@@ -109,7 +114,7 @@ export function InvestmentEditDialog({ investment, onClose }: InvestmentEditDial
     watch,
     formState: { errors, isDirty },
   } = useForm<EditForm, unknown, z.output<typeof InvestmentInputSchema>>({
-    resolver: zodResolver(schema),
+    resolver: withDateLimits(zodResolver(schema), DATE_FIELDS, limits),
     defaultValues: valuesOf(investment),
   });
   const isCallable = Boolean(typeOf(watch('investmentTypeId'))?.callable);
@@ -157,7 +162,10 @@ export function InvestmentEditDialog({ investment, onClose }: InvestmentEditDial
       error={Boolean(errors[name])}
       helperText={errors[name]?.message}
       slotProps={{
-        htmlInput: { maxLength: extra.max ?? 40, inputMode: extra.type ? undefined : 'decimal' },
+        htmlInput:
+          extra.type === 'date'
+            ? limits
+            : { maxLength: extra.max ?? 40, inputMode: extra.type ? undefined : 'decimal' },
         inputLabel: extra.type === 'date' ? { shrink: true } : undefined,
       }}
     />

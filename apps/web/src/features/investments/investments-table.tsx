@@ -155,6 +155,7 @@ export function InvestmentsTable({
         toolbarActions={toolbarActions}
         initialFilters={initialFilters}
         exportFileName={canExport ? title : false}
+        isCompact
       />
       {dialog?.kind === 'edit' && <InvestmentEditDialog investment={dialog.investment} onClose={close} />}
       <ConfirmDialog

@@ -75,6 +75,44 @@ describe('the Settings (run) dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(api.callsTo('POST', RUN_PATH)).toBe(0);
   });
 
+  it('starts from the open report: its period end, three years, All Accounts and a name', async () => {
+    const { user, api, onStarted } = openDialog({
+      [`GET /api/clients/report-status/${CLIENT_ID}`]: {
+        body: [
+          {
+            reportStatus: 'Reporting',
+            lastReportDate: '2026-06-30',
+            openBatchCount: 0,
+            reportStartDate: '2026-07-01',
+            reportEndDate: '2026-09-30',
+            reportDueDate: null,
+            ingestionStatus: 'Completed',
+            analysisOpenReportId: 3,
+          },
+        ],
+      },
+      [VALIDATE(40, '2026-09-30', 3)]: { body: validationOf({}) },
+      'POST /api/analytics/monte-carlo/run': STARTED,
+    });
+    const box = await dialog();
+    await waitFor(() =>
+      expect((within(box).getByLabelText('Name') as HTMLInputElement).value).toBe('Q3 2026 All Accounts'),
+    );
+    expect((within(box).getByLabelText('End Date') as HTMLInputElement).value).toBe('2026-09-30');
+    expect((within(box).getByLabelText('Number of Years') as HTMLInputElement).value).toBe('3');
+    await waitFor(async () => expect((await runButton()).disabled).toBe(false));
+    await user.click(await runButton());
+    await waitFor(() => expect(onStarted).toHaveBeenCalled());
+    expect(runBody(api)).toMatchObject({
+      monteCarlo: {
+        name: 'Q3 2026 All Accounts',
+        accountGroupId: 40,
+        endRange: '2026-09-30',
+        numberOfYears: 3,
+      },
+    });
+  });
+
   it('takes digits only for the number of years, and no end date after today', async () => {
     const { user } = openDialog();
     await fill(user, { name: 'Q3', group: 'All Accounts', end: '2099-01-01', years: 'two' });

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import {
+  PROPOSED_HISTORY_YEARS,
+  proposeMonteCarloEnd,
+  proposeRunName,
+} from '@tideline/contracts/analysis/run-defaults';
 import { isIsoDay, localIsoToday, subtractYears } from '@tideline/contracts/monte-carlo/monte-carlo-dates';
 import {
   buildMonteCarloSettingsSchema,
@@ -27,6 +32,7 @@ import {
 import { ControlledSelect } from '../../components/controlled-select';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatCurrency, formatDate } from '../../lib/format';
+import { reportStatusQuery } from '../../lib/report-status-query';
 import { useRunMonteCarlo } from './monte-carlo.mutations';
 import { monteCarloQueries } from './monte-carlo.queries';
 
@@ -45,6 +51,29 @@ function checkableWindow(values: SettingsValues, today: string) {
   if (!isIsoDay(values.endRange) || values.endRange > today) return null;
   if (!(years >= 1 && years <= MONTE_CARLO_MAX_YEARS)) return null;
   return { groupId: values.accountGroupId, endDate: values.endRange, numberOfYears: years };
+}
+
+/**
+ * What a new run starts from while a report is open (issue 42 point 2): the period's end, three years,
+ * the All Accounts group and a name for the period; null until both are read.
+ */
+function useProposedSettings(clientId: number, isWanted: boolean, today: string): SettingsValues | null {
+  const groups = useQuery({ ...monteCarloQueries.groupOptions(clientId), enabled: isWanted });
+  const status = useQuery({ ...reportStatusQuery(clientId), enabled: isWanted });
+  return useMemo(() => {
+    if (!isWanted || !groups.data || status.data === undefined) return null;
+    const group = groups.data.find((g) => g.isAllAccounts) ?? groups.data[0];
+    const period = {
+      startDate: status.data?.reportStartDate ?? null,
+      endDate: status.data?.reportEndDate ?? null,
+    };
+    return {
+      name: proposeRunName(period, group?.label ?? null),
+      accountGroupId: group?.value ?? '',
+      endRange: proposeMonteCarloEnd(period, today),
+      numberOfYears: String(PROPOSED_HISTORY_YEARS),
+    };
+  }, [isWanted, groups.data, status.data, today]);
 }
 
 /**
@@ -83,7 +112,8 @@ export function MonteCarloSettingsDialog({
     control,
     handleSubmit,
     setError,
-    formState: { errors },
+    reset,
+    formState: { errors, isDirty },
   } = useForm<SettingsValues, unknown, MonteCarloSettings>({
     resolver,
     mode: 'onTouched',
@@ -94,6 +124,12 @@ export function MonteCarloSettingsDialog({
       numberOfYears: rerun ? String(rerun.numberOfYears) : '',
     },
   });
+  const proposed = useProposedSettings(clientId, !rerun, today);
+  useEffect(() => {
+    // Only into an untouched form: what the user typed is never replaced.
+    if (proposed && !isDirty) reset(proposed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the proposal is read
+  }, [proposed]);
   const values = useWatch({ control }) as SettingsValues;
   const window = checkableWindow(values, today);
   const check = useQuery({
@@ -165,7 +201,12 @@ export function MonteCarloSettingsDialog({
               fullWidth
               margin="normal"
               error={Boolean(errors.numberOfYears)}
-              helperText={errors.numberOfYears?.message}
+              helperText={
+                errors.numberOfYears?.message ??
+                (years === 1
+                  ? 'One year cannot show how much a year moves the levels; use two or three.'
+                  : undefined)
+              }
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
             />
           </Stack>

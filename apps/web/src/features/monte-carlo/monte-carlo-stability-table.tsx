@@ -68,7 +68,11 @@ export function MonteCarloStabilityTable({ results, label }: { results: MonteCar
           : `The levels hold together on ${(stability.coherentShare * 100).toFixed(1)}% of the paths. ` +
             (years > 0
               ? `Ranges: the levels with each of the last ${years} history years left out in turn. `
-              : 'With one year of history there is no year to leave out. ') +
+              : // Issue 41 point 2: one year fits each month and dated flow on its single occurrence,
+                // so its year-to-year variation is not in the residuals (docs/models.md, limits).
+                'With one year of history there is no year to leave out, and each month and dated flow ' +
+                'is fitted on its one occurrence: its year-to-year variation cannot be measured and the ' +
+                'levels may be too high. Run it with two or three years when the history has them. ') +
             (stability.meanBlockLength === null
               ? ''
               : `Mean block length ${stability.meanBlockLength.toFixed(1)} business days` +

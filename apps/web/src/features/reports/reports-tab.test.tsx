@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { Permission } from '@tideline/contracts/access/permissions';
 import { REPORT_MSG } from '@tideline/contracts/reports/reports.schemas';
 import {
   bodyRows,
@@ -13,6 +14,7 @@ import {
   statusOf,
   UI_TEST_TIMEOUT,
 } from './reports.fixtures';
+import { describeMissingPermission } from './missing-permission-note';
 import { GENERATE_GATE_TEXT } from './reports-tab';
 import { clientOf } from '../../test/fixture-records';
 import { openAppAs } from '../../test/open-app';
@@ -96,8 +98,8 @@ describe('Reports List', { timeout: UI_TEST_TIMEOUT }, () => {
     }
   });
 
-  it('hides the PDF columns without DOWNLOAD_REPORTS and the actions column without EDIT_REPORT', async () => {
-    renderReportsTab(['VIEW_REPORTS', 'EDIT_REPORT_COMMENTS', 'FINALIZE_REPORTS', 'DELETE_OPEN_REPORTS']);
+  it('hides the PDF columns without DOWNLOAD_REPORTS and the actions column to a reader', async () => {
+    renderReportsTab(['VIEW_REPORTS']);
     const table = await findReportsTable();
     expect(headers(table)).toEqual([
       'Generation Date, sorted descending',
@@ -281,5 +283,62 @@ describe('Reports List', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(tab.getAttribute('aria-selected')).toBe('true');
     const table = await screen.findByRole('table', { name: 'Reports List' }, { timeout: 20_000 });
     expect(await within(table).findByText('03/05/2026')).toBeTruthy();
+  });
+});
+
+// Issue 42 point 4: the default Analyst's permissions (permissions.md), and what the tab says of the rest.
+const ANALYST_REPORTS: Permission[] = [
+  'VIEW_REPORTS',
+  'GENERATE_REPORTS',
+  'DOWNLOAD_REPORTS',
+  'UPLOAD_REPORTS',
+  'EDIT_REPORT_COMMENTS',
+];
+
+describe('Reports List and missing permissions', { timeout: UI_TEST_TIMEOUT }, () => {
+  it('gives the Analyst Generate Report and Upload and Complete, and says who may finalize', async () => {
+    const { user } = renderReportsTab(ANALYST_REPORTS);
+    const table = await findReportsTable();
+    expect(headers(table)).toContain('Actions');
+    expect(screen.getByRole('button', { name: 'Generate Report' }).hasAttribute('disabled')).toBe(false);
+    expect(
+      await screen.findByText(
+        'Finalizing reports needs the FINALIZE_REPORTS permission, held by: Admin, Advisor.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/GENERATE_REPORTS permission/)).toBeNull();
+    expect(screen.queryByText(/UPLOAD_REPORTS permission/)).toBeNull();
+    const menu = await openRowMenu(user, 3);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Edit Comment', 'Upload and Complete', 'View Parameters']);
+  });
+
+  it('says, instead of nothing, which permission generating and uploading need and who holds it', async () => {
+    const { api } = renderReportsTab(['VIEW_REPORTS', 'DOWNLOAD_REPORTS']);
+    await findReportsTable();
+    expect(
+      await screen.findByText(
+        'Generating reports needs the GENERATE_REPORTS permission, held by: Admin, Advisor, Analyst.',
+      ),
+    ).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Uploading and completing reports needs the UPLOAD_REPORTS permission, held by: Admin, Advisor, Analyst.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Generate Report' })).toBeNull();
+    expect(api.callsTo('GET', '/api/roles/holding/FINALIZE_REPORTS')).toBe(1);
+  });
+
+  it('names no role when none holds the permission', () => {
+    expect(describeMissingPermission('Finalizing reports', 'FINALIZE_REPORTS', [])).toBe(
+      'Finalizing reports needs the FINALIZE_REPORTS permission, held by: no role.',
+    );
+    expect(describeMissingPermission('Finalizing reports', 'FINALIZE_REPORTS', undefined)).toBe(
+      'Finalizing reports needs the FINALIZE_REPORTS permission.',
+    );
   });
 });

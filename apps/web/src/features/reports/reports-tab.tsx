@@ -24,7 +24,13 @@ import { REPORT_FILTERS, REPORTS_INITIAL_SORT, reportColumns } from './report-co
 import { ReportCommentDialog } from './report-comment-dialog';
 import { ReportGenerationProgress } from './report-generation-progress';
 import { ReportParametersDialog } from './report-parameters-dialog';
-import { useDeleteReport, useDownloadReport, useSetFinalizeStatus } from './reports.mutations';
+import { MissingPermissionNote } from './missing-permission-note';
+import {
+  refreshReports,
+  useDeleteReport,
+  useDownloadReport,
+  useSetFinalizeStatus,
+} from './reports.mutations';
 import { reportQueries } from './reports.queries';
 import { UploadReportDialog } from './upload-report-dialog';
 
@@ -34,14 +40,29 @@ type OpenDialog = { kind: 'generate' } | { kind: ReportDialogKind; report: Repor
 export const GENERATE_GATE_TEXT =
   "Generate Report is available while the client's report status is Reporting.";
 
+/** The permissions of the row menu's changes to a report (report-actions-menu.tsx). */
+const ROW_CHANGES: readonly Permission[] = [
+  'UPLOAD_REPORTS',
+  'FINALIZE_REPORTS',
+  'EDIT_REPORT_COMMENTS',
+  'DELETE_OPEN_REPORTS',
+];
+
+/** The report actions of the quarter's path (issue 42 point 4): a user lacking one is told who has it. */
+const NOTED_ACTIONS: readonly { permission: Permission; action: string }[] = [
+  { permission: 'UPLOAD_REPORTS', action: 'Uploading and completing reports' },
+  { permission: 'FINALIZE_REPORTS', action: 'Finalizing reports' },
+];
+
 const reportLabel = (r: Report) => `report ${r.reportId} (${formatDate(r.systemReportGeneratedAt)})`;
 const LIST_POLL_MS = 5_000;
 const isGenerating = (r: Report) => r.generationStatus === 'queued' || r.generationStatus === 'running';
 
 /**
  * Tab 4 of the client profile (VIEW_REPORTS; spec 2 "Reports tab"): 'Reports List', newest generation
- * first, with its PDF columns (DOWNLOAD_REPORTS), the actions column (EDIT_REPORT) and every dialog, and
- * Generate Report (GENERATE_REPORTS) with the progress of the PDFs being written.
+ * first, with its PDF columns (DOWNLOAD_REPORTS), the actions column (EDIT_REPORT, or the permission of
+ * one of its changes) and every dialog, and Generate Report (GENERATE_REPORTS) with the progress of the
+ * PDFs being written; an action left out for want of its permission is named, with who holds it.
  */
 export function ReportsTab({ clientId }: { clientId: number }) {
   const gateId = useId();
@@ -68,7 +89,7 @@ export function ReportsTab({ clientId }: { clientId: number }) {
     (jobId: string, failure: string | null) => {
       setStarted((current) => current.filter((s) => s.jobId !== jobId));
       if (failure) enqueueSnackbar(failure, { variant: 'error' });
-      void queryClient.invalidateQueries({ queryKey: reportQueries.client(clientId) });
+      void refreshReports(queryClient, clientId);
     },
     [queryClient, clientId],
   );
@@ -83,7 +104,9 @@ export function ReportsTab({ clientId }: { clientId: number }) {
     canDownload,
     onDownload: (report, kind) => download.mutate({ reportId: report.reportId, kind }),
   });
-  if (canEditReport) {
+  // Spec 6 gives the actions column to EDIT_REPORT; the default Analyst uploads and comments without it
+  // (permissions.md), so holding the permission of one of its changes shows the column too (issue 42).
+  if (canEditReport || ROW_CHANGES.some(can)) {
     columns.push({
       id: 'actions',
       header: 'Actions',
@@ -108,7 +131,9 @@ export function ReportsTab({ clientId }: { clientId: number }) {
   }
 
   const isReporting = reportStatus.data?.reportStatus === 'Reporting';
-  const generateButton = canGenerate && (
+  const generateButton = !canGenerate ? (
+    <MissingPermissionNote action="Generating reports" permission="GENERATE_REPORTS" />
+  ) : (
     <Stack alignItems="flex-end">
       <Button
         variant="contained"
@@ -168,6 +193,9 @@ export function ReportsTab({ clientId }: { clientId: number }) {
         mode={{ kind: 'client', rows: reports.data, isLoading: reports.isLoading }}
         toolbarActions={generateButton}
       />
+      {NOTED_ACTIONS.filter((m) => !can(m.permission)).map((m) => (
+        <MissingPermissionNote key={m.permission} action={m.action} permission={m.permission} />
+      ))}
       {dialog?.kind === 'generate' && (
         <GenerateReportDialog
           clientId={clientId}

@@ -1,3 +1,4 @@
+import type { Permission } from '@tideline/contracts/access/permissions';
 import { GroupOptionSchema, type GroupOption } from '@tideline/contracts/accounts/account-groups.schemas';
 import { AccountOptionSchema, type AccountOption } from '@tideline/contracts/accounts/accounts.schemas';
 import {
@@ -19,6 +20,7 @@ import {
   type ReportParameters,
   type ReportResult,
 } from '@tideline/contracts/reports/reports.schemas';
+import { RoleHoldersSchema, type RoleHolders } from '@tideline/contracts/roles/roles.schemas';
 import { apiRequest } from '../../lib/api-client';
 import { postSignedForm, UploadAbortedError } from '../../lib/post-signed-form';
 import { saveSignedDownload } from '../../lib/save-file';
@@ -151,4 +153,9 @@ export async function fetchGroupOptions(clientId: number): Promise<GroupOption[]
 /** GET /api/accounts/list/{clientId}: the accounts the high-yield target may be. */
 export async function fetchAccountOptions(clientId: number): Promise<AccountOption[]> {
   return AccountOptionSchema.array().parse(await apiRequest(`/accounts/list/${clientId}`));
+}
+
+/** GET /api/roles/holding/{permission}: the roles that may do what this user may not (issue 42 point 4). */
+export async function fetchRoleHolders(permission: Permission): Promise<RoleHolders> {
+  return RoleHoldersSchema.parse(await apiRequest(`/roles/holding/${permission}`));
 }

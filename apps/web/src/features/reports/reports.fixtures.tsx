@@ -89,8 +89,13 @@ export const EVERY_REPORT_PERMISSION: Permission[] = [
   'DELETE_OPEN_REPORTS',
 ];
 
+const holders = (permission: Permission, roleNames: string[]) => ({ body: { permission, roleNames } });
+
 export const REPORT_ROUTES: Record<string, FakeHandler | FakeResponse> = {
   'GET /api/reports/all/1': { body: REPORTS },
+  'GET /api/roles/holding/GENERATE_REPORTS': holders('GENERATE_REPORTS', ['Admin', 'Advisor', 'Analyst']),
+  'GET /api/roles/holding/UPLOAD_REPORTS': holders('UPLOAD_REPORTS', ['Admin', 'Advisor', 'Analyst']),
+  'GET /api/roles/holding/FINALIZE_REPORTS': holders('FINALIZE_REPORTS', ['Admin', 'Advisor']),
   'GET /api/clients/report-status/1': { body: [statusOf('Reporting')] },
   'GET /api/accounts/groups/list/1': {
     body: [

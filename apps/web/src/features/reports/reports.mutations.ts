@@ -18,19 +18,27 @@ import { reportQueries } from './reports.queries';
 
 // One hook per change, each refreshing what it changed (style.md "Web").
 
-function refreshReports(queryClient: QueryClient, clientId: number) {
-  return queryClient.invalidateQueries({ queryKey: reportQueries.client(clientId) });
+/**
+ * A report changed: its list, and what the profile and the dashboard show of the client's report (the
+ * Report Status card, Reports In Progress) read again, so no status stays stale (issue 42 point 2).
+ */
+export function refreshReports(queryClient: QueryClient, clientId: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: reportQueries.client(clientId) }),
+    queryClient.invalidateQueries({ queryKey: reportQueries.reportStatus(clientId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+  ]);
 }
 
 /**
  * Completing a report closes the client's open cycle (design/reports.md "Life of a report"): the report
- * status, the dashboard's Reports In Progress and the analysis' open reports move with it.
+ * status, the dashboard's Reports In Progress, the upload dashboard's and the analysis' open reports
+ * move with it (their keys: features do not import each other).
  */
 export function refreshAfterCompletion(queryClient: QueryClient, clientId: number) {
   return Promise.all([
     refreshReports(queryClient, clientId),
-    queryClient.invalidateQueries({ queryKey: reportQueries.reportStatus(clientId).queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    queryClient.invalidateQueries({ queryKey: ['data-ingestion', 'open-reports'] }),
     queryClient.invalidateQueries({ queryKey: ['analysis'] }),
   ]);
 }

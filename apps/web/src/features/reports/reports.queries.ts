@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Permission } from '@tideline/contracts/access/permissions';
 import {
   fetchAccountOptions,
   fetchGroupOptions,
   fetchReportParameters,
   fetchReports,
   fetchReportStatus,
+  fetchRoleHolders,
 } from './reports.api';
 
 // One key factory per area (style.md "Web"). The client's report status, account groups and accounts
@@ -28,6 +30,13 @@ export const reportQueries = {
     queryOptions({
       queryKey: ['clients', 'report-status', clientId] as const,
       queryFn: () => fetchReportStatus(clientId),
+    }),
+  /** Under the roles key, so a role edited elsewhere in this session is read again. */
+  roleHolders: (permission: Permission) =>
+    queryOptions({
+      queryKey: ['roles', 'holding', permission] as const,
+      queryFn: () => fetchRoleHolders(permission),
+      staleTime: 5 * 60_000,
     }),
   groupOptions: (clientId: number) =>
     queryOptions({

@@ -67,6 +67,7 @@ function openSettings(
     'GET /api/administration/global-setting/3': {
       body: { globalSettingId: 3, globalSettingValue: 5, updatedAt: CREATED },
     },
+    'GET /api/administration/firm': { body: { firmName: null, logo: null, updatedAt: null } },
     'GET /api/administration/quote-types': { body: QUOTE_TYPES },
     'GET /api/administration/institution-types': { body: [] },
     'GET /api/administration/investment-types': { body: [] },

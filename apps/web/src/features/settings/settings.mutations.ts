@@ -8,6 +8,7 @@ import {
   updateKeyword,
   type SettingTypeValues,
 } from './settings.api';
+import { updateFirm } from './firm.api';
 import { settingsQueries } from './settings.queries';
 import type { TypesTableConfig } from './types-tables';
 
@@ -64,5 +65,14 @@ export function useUpdateGlobalSetting(id: GlobalSettingId) {
   return useMutation({
     mutationFn: (value: number) => updateGlobalSetting(id, value),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueries.globalSetting(id).queryKey }),
+  });
+}
+
+/** Saves the firm's name and logo (Global Settings "Firm"); the answer is the firm as stored. */
+export function useUpdateFirm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateFirm,
+    onSuccess: (result) => queryClient.setQueryData(settingsQueries.firm().queryKey, result.firm),
   });
 }

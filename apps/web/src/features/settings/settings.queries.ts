@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { GlobalSettingId } from '@tideline/contracts/settings/global-settings.schemas';
 import type { SettingTypeKind } from '@tideline/contracts/settings/setting-types.schemas';
 import { fetchGlobalSetting, fetchKeywordCategories, fetchKeywords, fetchSettingTypes } from './settings.api';
+import { fetchFirm } from './firm.api';
 import { fetchTreasuryLists } from './treasury-lists.api';
 
 // One key factory for the Global Settings area (style.md "Web").
@@ -17,6 +18,7 @@ export const settingsQueries = {
       queryKey: ['settings', 'global-setting', id] as const,
       queryFn: () => fetchGlobalSetting(id),
     }),
+  firm: () => queryOptions({ queryKey: ['settings', 'firm'] as const, queryFn: fetchFirm }),
   treasuryLists: () =>
     queryOptions({ queryKey: ['settings', 'treasury-lists'] as const, queryFn: fetchTreasuryLists }),
 };

@@ -11,6 +11,7 @@ import type {
 } from '@tideline/contracts/short-term/short-term-results.schemas';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { VarianceCell } from './forecast-table';
+import { formatDateRange } from './short-term-dates';
 
 const SPANS: [keyof Pick<Accuracy, 'singleDay' | 'sevenDay' | 'fourteenDay' | 'thirtyDay'>, string][] = [
   ['singleDay', 'Single Day'],
@@ -83,7 +84,7 @@ export function ForecastAccuracy({ accuracy, name }: { accuracy: Accuracy | null
             {accuracy.weeks.map((week) => (
               <TableRow key={week.dateRange}>
                 <TableCell component="th" scope="row">
-                  {week.dateRange}
+                  {formatDateRange(week.dateRange)}
                 </TableCell>
                 <TableCell align="right">
                   <VarianceCell value={week.forecastChange} />

@@ -4,6 +4,7 @@ import type {
 } from '@tideline/contracts/short-term/short-term-results.schemas';
 import { Chart } from '../../components/charts/chart';
 import { formatCurrency, formatDate } from '../../lib/format';
+import { formatDateRange, formatWeekEnd } from './short-term-dates';
 
 // The short-term charts (spec 2 "Short Term Model tab"; analytics.md "Short-term model"), each with
 // its data as a table (issue 18 point 8). Series differ by line style and marker, not by colour alone.
@@ -30,11 +31,30 @@ export function DayToDayVarianceChart({
   name: string;
   height?: string;
 }) {
-  const option = {
+  return (
+    <Chart
+      label={`${name}: day-to-day variance, actual and forecast, by business day`}
+      option={buildDayToDayOption(variance)}
+      {...(height ? { height } : {})}
+      table={{
+        columns: ['Date', 'Actual', 'Forecast'],
+        rows: variance.rows.map((r) => [
+          formatDate(r.date),
+          formatCurrency(r.actual),
+          formatCurrency(r.forecast),
+        ]),
+      }}
+    />
+  );
+}
+
+/** The Day-to-Day Variance chart's option: business days on the axis as MM/DD/YYYY (clients spec 9). */
+export function buildDayToDayOption(variance: DayToDayVariance) {
+  return {
     tooltip,
     legend: { bottom: 0 },
     grid: { left: 72, right: 24, top: 24, bottom: 64 },
-    xAxis: { type: 'category', data: variance.rows.map((r) => r.date) },
+    xAxis: { type: 'category', data: variance.rows.map((r) => formatDate(r.date)) },
     yAxis: moneyAxis,
     series: [
       { name: 'Actual', type: 'line', showSymbol: false, data: variance.rows.map((r) => r.actual) },
@@ -47,21 +67,6 @@ export function DayToDayVarianceChart({
       },
     ],
   };
-  return (
-    <Chart
-      label={`${name}: day-to-day variance, actual and forecast, by business day`}
-      option={option}
-      {...(height ? { height } : {})}
-      table={{
-        columns: ['Date', 'Actual', 'Forecast'],
-        rows: variance.rows.map((r) => [
-          formatDate(r.date),
-          formatCurrency(r.actual),
-          formatCurrency(r.forecast),
-        ]),
-      }}
-    />
-  );
 }
 
 /**
@@ -77,14 +82,35 @@ export function CashPositionChart({
   name: string;
   height?: string;
 }) {
+  return (
+    <Chart
+      label={`${name}: short-term cash position forecast by week`}
+      option={buildCashPositionOption(forecast)}
+      {...(height ? { height } : {})}
+      table={{
+        columns: ['Date Range', 'Forecast', 'Prior Year Actual', 'Strategic Liquidity', 'Actual'],
+        rows: forecast.rows.map((r) => [
+          formatDateRange(r.dateRange),
+          formatCurrency(r.forecast),
+          formatCurrency(r.priorYearActual),
+          formatCurrency(r.strategicLiquidity),
+          formatCurrency(r.actual),
+        ]),
+      }}
+    />
+  );
+}
+
+/** The cash position chart's option: each week named on the axis by its last day, as MM/DD/YYYY. */
+export function buildCashPositionOption(forecast: CashPositionForecast) {
   const rows = forecast.rows;
   const hasActual = rows.some((r) => r.actual !== null);
   const hasLiquidity = rows.some((r) => r.strategicLiquidity !== null);
-  const option = {
+  return {
     tooltip,
     legend: { bottom: 0 },
     grid: { left: 72, right: 24, top: 24, bottom: 64 },
-    xAxis: { type: 'category', data: rows.map((r) => r.dateRange.slice(-10)) },
+    xAxis: { type: 'category', data: rows.map((r) => formatWeekEnd(r.dateRange)) },
     yAxis: { ...moneyAxis, scale: true },
     series: [
       { name: 'Forecast', type: 'line', symbol: 'circle', data: rows.map((r) => r.forecast) },
@@ -111,21 +137,4 @@ export function CashPositionChart({
         : []),
     ],
   };
-  return (
-    <Chart
-      label={`${name}: short-term cash position forecast by week`}
-      option={option}
-      {...(height ? { height } : {})}
-      table={{
-        columns: ['Date Range', 'Forecast', 'Prior Year Actual', 'Strategic Liquidity', 'Actual'],
-        rows: rows.map((r) => [
-          r.dateRange,
-          formatCurrency(r.forecast),
-          formatCurrency(r.priorYearActual),
-          formatCurrency(r.strategicLiquidity),
-          formatCurrency(r.actual),
-        ]),
-      }}
-    />
-  );
 }

@@ -212,6 +212,35 @@ describe('the step 1 Settings dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     expect(await screen.findByText(/Running step 1 of Spring forecast: 40%/)).toBeTruthy();
   });
 
+  it('starts from the open report: All Accounts, three years before the period end, a name', async () => {
+    const { user } = openTab({
+      'GET /api/clients/report-status/1': {
+        body: [
+          {
+            reportStatus: 'Reporting',
+            lastReportDate: '2025-09-30',
+            openBatchCount: 0,
+            reportStartDate: '2025-10-01',
+            reportEndDate: '2025-12-31',
+            reportDueDate: null,
+            ingestionStatus: 'Completed',
+            analysisOpenReportId: 3,
+          },
+        ],
+      },
+    });
+    const dialog = await openSettings(user);
+    // Three years before 12/31/2025 is before the group's first day, 07/03/2023: it starts there.
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Q4 2025 All Accounts'),
+    );
+    expect((within(dialog).getByLabelText(/Start Date/) as HTMLInputElement).value).toBe('2023-07-03');
+    expect((within(dialog).getByLabelText(/End Date/) as HTMLInputElement).value).toBe('2025-12-31');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false),
+    );
+  });
+
   it('opens prefilled for Edit & Rerun and sends the row it reruns', async () => {
     const { user, api } = openTab({
       'POST /api/analytics/short-term/step-1/run': { status: 500, body: {} },

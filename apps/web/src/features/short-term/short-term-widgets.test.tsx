@@ -24,7 +24,7 @@ describe('Short Term Modeling/Forecast', { timeout: UI_TEST_TIMEOUT }, () => {
     const widget = await screen.findByRole('region', { name: 'Short Term Modeling/Forecast' });
     const table = await within(widget).findByRole('table', { name: 'Short Term Modeling/Forecast' });
     expect(within(table).getAllByRole('row')).toHaveLength(5); // header + 4
-    expect(within(table).getByText('2026-01-01 - 2026-01-07')).toBeTruthy();
+    expect(within(table).getByText('01/01/2026 - 01/07/2026')).toBeTruthy();
     expect(within(table).getAllByText('$180,000.00')).toHaveLength(4);
     await user.click(within(widget).getByRole('combobox', { name: 'Weeks' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');

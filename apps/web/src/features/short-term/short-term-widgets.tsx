@@ -13,6 +13,7 @@ import { SHORT_TERM_WEEK_OPTIONS, SHORT_TERM_WEEKS } from '@tideline/contracts/s
 import { WidgetCard } from '../../components/widget-card';
 import { formatCurrency } from '../../lib/format';
 import { CashPositionChart, DayToDayVarianceChart } from './short-term-charts';
+import { formatDateRange } from './short-term-dates';
 import { shortTermQueries } from './short-term.queries';
 
 // The client summary's short-term widgets (clients-accounts-investments-reports.md 2 "Summary tab"),
@@ -98,7 +99,7 @@ export function ShortTermForecastWidget({ clientId }: { clientId: number }) {
             <TableBody>
               {page.map((row) => (
                 <TableRow key={row.week}>
-                  <TableCell>{row.dateRange}</TableCell>
+                  <TableCell>{formatDateRange(row.dateRange)}</TableCell>
                   <TableCell align="right">{formatCurrency(row.forecast)}</TableCell>
                   <TableCell align="right">{formatCurrency(row.priorYearActual)}</TableCell>
                   <TableCell align="right">{formatCurrency(row.strategicLiquidity)}</TableCell>

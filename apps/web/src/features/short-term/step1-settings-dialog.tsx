@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
@@ -26,10 +26,12 @@ import {
   type ShortTermRunStarted,
   type ShortTermSettingsParsed,
 } from '@tideline/contracts/short-term/short-term.schemas';
+import { proposeRunName, proposeShortTermWindow } from '@tideline/contracts/analysis/run-defaults';
 import type { ShortTermModelRow } from '@tideline/contracts/short-term/short-term-results.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatDate } from '../../lib/format';
+import { reportStatusQuery } from '../../lib/report-status-query';
 import { useRunStep1 } from './short-term.mutations';
 import { shortTermQueries } from './short-term.queries';
 
@@ -51,6 +53,29 @@ export function dateCheckOf(values: Step1Values, minDate: string | null | undefi
   if (!isIsoDay(values.startRange) || !isIsoDay(values.endRange)) return null;
   if (minDate && values.startRange < minDate) return SHORT_TERM_MSG.startBeforeMinDate(minDate);
   return spansShortTermHistory(values.startRange, values.endRange) ? null : SHORT_TERM_MSG.twentyFourMonths;
+}
+
+/**
+ * What a new model starts from while a report is open (issue 42 point 2): the All Accounts group, the
+ * three years before the period's end (not before the group's first day) and a name for the period.
+ */
+function useProposedValues(clientId: number, isWanted: boolean): Step1Values | null {
+  const groups = useQuery({ ...shortTermQueries.accountGroups(clientId), enabled: isWanted });
+  const status = useQuery({ ...reportStatusQuery(clientId), enabled: isWanted });
+  return useMemo(() => {
+    if (!isWanted || !groups.data || status.data === undefined) return null;
+    const group = groups.data.find((g) => g.isAllAccounts) ?? groups.data[0];
+    const period = {
+      startDate: status.data?.reportStartDate ?? null,
+      endDate: status.data?.reportEndDate ?? null,
+    };
+    return {
+      addAnalysisName: proposeRunName(period, group?.groupName ?? null),
+      accountGroupId: group?.groupID ?? '',
+      ...proposeShortTermWindow(period, group?.minDate ?? null),
+      balanceAdjustments: [],
+    };
+  }, [isWanted, groups.data, status.data]);
 }
 
 const valuesOf = (rerun: ShortTermModelRow | undefined): Step1Values => ({
@@ -95,11 +120,17 @@ export function Step1SettingsDialog({
         ShortTermSettingsParsed
       >
     )(values, context, options);
-  const { control, register, handleSubmit, setError, formState } = useForm<
+  const { control, register, handleSubmit, setError, reset, formState } = useForm<
     Step1Values,
     unknown,
     ShortTermSettingsParsed
   >({ resolver, mode: 'onTouched', defaultValues: valuesOf(rerun) });
+  const proposed = useProposedValues(clientId, !rerun);
+  useEffect(() => {
+    // Only into an untouched form: what the user typed is never replaced.
+    if (proposed && !formState.isDirty) reset(proposed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the proposal is read
+  }, [proposed]);
   const adjustments = useFieldArray({ control, name: 'balanceAdjustments' });
   const values = useWatch({ control }) as Step1Values;
   const group = groups.data?.find((g) => g.groupID === values.accountGroupId);

@@ -34,6 +34,7 @@ export const BATCH: ClientBatch = {
   status: 'IN PROGRESS',
   hasNotes: false,
   inProgressCount: 0,
+  failedCount: 0,
   validatedAt: null,
 };
 

@@ -37,6 +37,7 @@ export const BATCH: ClientBatch = {
   status: 'IN PROGRESS',
   hasNotes: false,
   inProgressCount: 0,
+  failedCount: 0,
   validatedAt: null,
 };
 

@@ -35,18 +35,31 @@ const STATEMENT_CELL: StoredTemplate = {
 };
 
 describe('startValuesOf', () => {
-  it("makes a new template from the relationship's settings when none matches the file's header row", () => {
+  // Issue 42 point 3: USUAL's date column (1) is this file's Account column.
+  it("makes a new template from the file's detected header row when none matches it, not another layout's", () => {
     const values = startValuesOf('Transaction', 5, [USUAL], {
       templateType: 'Header',
-      headerRow: 'Booking Date,Account,Details,Amount',
+      headerRow: 'Booking Date,Account,Details,Amount,Currency,Balance',
       headerRowNumber: 1,
     });
     expect(values.templateId).toBeUndefined();
     expect(values).toMatchObject({
       bankClientRelId: 5,
       templateType: 'Header',
-      headerRow: 'Booking Date,Account,Details,Amount',
-      jsonTransform: [{ headerStart: '1', date: '1', dateFormat: 'MM/DD/YYYY' }],
+      headerRow: 'Booking Date,Account,Details,Amount,Currency,Balance',
+    });
+    expect(values.jsonTransform[0]).toEqual({
+      cellHeaderData: 'Booking Date',
+      headerStart: '1',
+      date: '0',
+      accountNumber: '1',
+      description: '2',
+      amount: '3',
+      balance: '5',
+      dateFormat: 'Auto',
+      decimalSeparator: 'dot',
+      fileNameIncluded: false,
+      specialCase: false,
     });
   });
 

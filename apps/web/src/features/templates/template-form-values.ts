@@ -5,6 +5,7 @@ import type {
   TemplateType,
 } from '@tideline/contracts/templates/templates.schemas';
 import { normalizeCellText, normalizeHeaderText } from '@tideline/contracts/templates/match-text';
+import { guessTemplateColumns } from './guess-template-columns';
 
 /** The template dialog's form: the POST /manage body with the jsonTransform object as text fields. */
 export interface TemplateFormValues {
@@ -81,9 +82,11 @@ function isMatchedBy(template: StoredTemplate, start: TemplateStart): boolean {
 
 /**
  * The form for Create First Cell / Header Row Template from a failed file. The relationship's template
- * that matches the file (its rows failed) is opened to be fixed. Otherwise a new template is made,
- * starting from the settings of the relationship's first one: editing a template that reads another
- * layout would leave that layout's files without a template.
+ * that matches the file (its rows failed) is opened to be fixed. Otherwise a new template is made:
+ * editing a template that reads another layout would leave that layout's files without a template.
+ * A new Header Row template takes its columns from the file's detected header row
+ * (guessTemplateColumns), not from another layout's (issue 42 point 3); a First Cell one, which has
+ * no header to read, and a treasury one (no columns) start from the relationship's first template.
  */
 export function startValuesOf(
   type: TemplateType,
@@ -93,6 +96,11 @@ export function startValuesOf(
 ): TemplateFormValues {
   const matched = stored.find((t) => isMatchedBy(t, start));
   if (matched) return withStart(formValuesOf(type, bankClientRelId, matched), start);
+  if (start.templateType === 'Header' && type !== 'Treasury') {
+    const blank = formValuesOf(type, bankClientRelId, undefined);
+    const columns = guessTemplateColumns(type, start.headerRow);
+    return withStart({ ...blank, jsonTransform: [{ ...blank.jsonTransform[0], ...columns }] }, start);
+  }
   const { templateId: _other, ...settings } = formValuesOf(type, bankClientRelId, stored[0]);
   return withStart(settings, start);
 }

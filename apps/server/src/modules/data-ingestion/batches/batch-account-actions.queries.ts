@@ -136,6 +136,9 @@ export async function restoreAccount(db: DbOrTx, id: number): Promise<string> {
   return (rows[0] as { status: string }).status;
 }
 
-export async function deleteBatchAccountRow(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`delete from batch_accounts where batch_account_id = ${id}`);
+/** Delete: the account's uploads are gone; it waits for files again, as a new one (not promoted). */
+export async function resetAccountToNeedsFiles(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`update batch_accounts set status = 'Needs Files', restore_status = null,
+      promoted_at = null, ${CLEAR_OVERRIDE}, updated_at = now()
+    where batch_account_id = ${id}`);
 }

@@ -152,7 +152,11 @@ async function removeFilesOf(tx: Tx, states: readonly q.BatchAccountState[], ctx
       clientIds: file.clientId === null ? [] : [file.clientId],
     });
   }
-  return { stagingRows: removed.stagingRows, storageKeys: files.map((f) => f.storageKey) };
+  return {
+    stagingRows: removed.stagingRows,
+    batchFiles: removed.batchFiles.length,
+    storageKeys: files.map((f) => f.storageKey),
+  };
 }
 
 async function refreshBatches(tx: Tx, states: readonly q.BatchAccountState[], ctx: AuditContext) {
@@ -213,9 +217,10 @@ export async function restoreBatchAccount(
 }
 
 /**
- * DELETE /accounts/{id} (DELETE_ACCOUNT_BATCHES), refused on Needs Files (spec 4): the batch account
- * with its staging rows and the files only it held. What it already put in the books stays. Answers no
- * accounts (the one asked for is gone).
+ * DELETE /accounts/{id} (DELETE_ACCOUNT_BATCHES), refused on Needs Files (spec 4): the batch account's
+ * uploads go, its staging rows and the files only it held, and it returns to Needs Files (issue 42
+ * point 3): it stays in the batch, so its statements can be uploaded again, where deleting the row
+ * left them failing "not in this batch". What it already put in the books stays.
  */
 export async function deleteBatchAccount(
   deps: IngestionDeps,
@@ -227,19 +232,24 @@ export async function deleteBatchAccount(
     const states = await lockVisibleAccounts(tx, user, [id]);
     assertStatuses(states, 'delete', (s) => s !== 'Needs Files');
     const removed = await removeFilesOf(tx, states, ctx);
-    await q.deleteBatchAccountRow(tx, id);
+    await q.resetAccountToNeedsFiles(tx, id);
     const s = states[0]!;
     await writeAudit(tx, ctx, {
       action: 'batch_account.deleted',
       entity: 'batch_account',
       entityId: id,
       before: { clientId: s.clientId, batchId: s.batchId, status: s.status, label: s.label },
-      after: { stagingRows: removed.stagingRows },
+      after: {
+        clientId: s.clientId,
+        status: 'Needs Files',
+        stagingRows: removed.stagingRows,
+        batchFiles: removed.batchFiles,
+      },
       clientIds: [s.clientId],
     });
     await refreshBatches(tx, states, ctx);
     return removed.storageKeys;
   });
   await removeObjects(deps, storageKeys);
-  return { msg: BATCH_VALIDATION_MSG.accountDeleted, accounts: [] };
+  return { msg: BATCH_VALIDATION_MSG.accountDeleted, accounts: await listBatchAccountsByIds(deps.db, [id]) };
 }

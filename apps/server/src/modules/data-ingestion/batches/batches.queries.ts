@@ -33,9 +33,14 @@ const inProgressCount = sql<number>`(select count(*)::int from batch_files f
   where f.client_id = "batches"."client_id" and f.batch_id = "batches"."batch_id"
     and f.status in ('Queued', 'In Progress'))`;
 
+/** Files whose extraction failed and that wait for a template, a retry or their removal. */
+const failedCount = sql<number>`(select count(*)::int from batch_files f
+  where f.batch_id = "batches"."batch_id" and f.status = 'Failed')`;
+
 const batchStatus = sql<string>`case
   when "batches"."validated_at" is not null then ${BATCH_STATUS.validated}
   when ${numberOfFiles} = 0 then ${BATCH_STATUS.notStarted}
+  when ${failedCount} > 0 then ${BATCH_STATUS.extractionFailed}
   else ${BATCH_STATUS.inProgress} end`;
 
 const clientBatchFields = {
@@ -66,6 +71,7 @@ const clientBatchFields = {
   hasNotes: sql<boolean>`exists (select 1 from notes n where n.table_linked_to = 'batches'
     and n.linked_id = "batches"."batch_id" and not n.is_resolved)`,
   inProgressCount,
+  failedCount,
   validatedAt: batches.validatedAt,
 };
 
@@ -100,6 +106,7 @@ export function selectBatchSummaries(db: DbOrTx, clientId: number) {
       status: batchStatus,
       numberOfFiles,
       inProgressCount,
+      failedCount,
       needsFilesCount: accountsIn('Needs Files'),
       needsValidationCount: accountsIn('Needs Validation'),
       validatedCount: accountsIn('Validated'),

@@ -5,6 +5,8 @@ import {
   BatchAccountSchema,
 } from '@tideline/contracts/data-ingestion/batch-accounts.schemas';
 import { ExtractionFileSchema } from '@tideline/contracts/data-ingestion/batch-files.schemas';
+import { BatchFileRemovedSchema } from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
+import { FileAuditIdParamsSchema } from '@tideline/contracts/data-ingestion/extraction.schemas';
 import {
   BatchClientParamsSchema,
   BatchDeletedSchema,
@@ -20,6 +22,7 @@ import type { Storage } from '../../../platform/storage/storage';
 import { findBatchAccount, listBatchAccounts } from './batch-accounts.service';
 import { findClientBatch, listClientBatches, summarizeClientBatches } from './batches.service';
 import { deleteBatch } from './delete-batches.service';
+import { removeBatchFile } from './remove-batch-file.service';
 import { listBatchExtraction, listClientExtraction } from '../extraction/extraction-status.service';
 import { listValidationHistory } from '../history/validation-history.service';
 
@@ -67,6 +70,17 @@ export function batchesRoutes(deps: { db: Db; storage: Storage }): FastifyPlugin
         schema: { params: BatchIdParamsSchema, response: { 200: BatchDeletedSchema } },
       },
       (req) => deleteBatch(ingestionDeps, req.currentUser!, req.params.id, auditContextOf(req)),
+    );
+
+    // Ours (issue 42 point 3): a file in the wrong batch leaves it with its staged rows. UPLOAD_FILES,
+    // as the spec's own file deletion (DELETE /files/): who may put a file in may take it out.
+    app.delete(
+      '/batch-files/:fileAuditId',
+      {
+        config: { access: { permissions: ['UPLOAD_FILES'] } },
+        schema: { params: FileAuditIdParamsSchema, response: { 200: BatchFileRemovedSchema } },
+      },
+      (req) => removeBatchFile(ingestionDeps, req.currentUser!, req.params.fileAuditId, auditContextOf(req)),
     );
 
     app.get(

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   BATCH_MSG,
+  BATCH_TEMPLATE_TYPE_LABELS,
   type BatchSummary,
   type ClientBatch,
 } from '@tideline/contracts/data-ingestion/batches.schemas';
@@ -57,4 +58,27 @@ export async function summarizeClientBatches(
   await findVisibleClientOption(db, user, clientId);
   const rows = await q.selectBatchSummaries(db, clientId);
   return rows.map((r) => ({ ...r, status: r.status as BatchSummary['status'] }));
+}
+
+/** How results name a batch: 'bank / accounts (type)', as the upload dashboard's rows read. */
+const labelOf = (row: q.ClientBatchRow) =>
+  `${row.bankName} / ${row.accountName ?? '---'} (${BATCH_TEMPLATE_TYPE_LABELS[row.templateType]})`;
+
+/** The batches' names by id. */
+export async function describeBatches(db: DbOrTx, batchIds: readonly number[]): Promise<Map<number, string>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await q.selectClientBatches(db, inArray(batches.batchId, [...batchIds]));
+  return new Map(rows.map((r) => [r.batchId, labelOf(r)]));
+}
+
+/**
+ * The batches of the open report not validated yet (neither promoted nor every account ignored), by
+ * name: what Complete Analysis waits for (issue 42 point 7).
+ */
+export async function listUnvalidatedBatchNames(db: DbOrTx, openReportId: number): Promise<string[]> {
+  const rows = await q.selectClientBatches(
+    db,
+    and(eq(batches.openReportId, openReportId), isNull(batches.validatedAt)),
+  );
+  return rows.map(labelOf);
 }

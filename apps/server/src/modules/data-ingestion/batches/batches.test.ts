@@ -153,7 +153,9 @@ describe('client batches', () => {
       sourcesRequired: 6,
       numberOfFiles: 3,
       inProgressCount: 1,
-      status: 'IN PROGRESS',
+      // Issue 42: august.pdf failed; the row says so and what to do comes from its status.
+      failedCount: 1,
+      status: 'EXTRACTION FAILED',
       collectionType: 'File Upload',
       hasNotes: false,
       validatedAt: null,
@@ -165,9 +167,10 @@ describe('client batches', () => {
     expect((await get(`batches/summary/${clientId}`)).json()).toEqual([
       {
         batchId,
-        status: 'IN PROGRESS',
+        status: 'EXTRACTION FAILED',
         numberOfFiles: 3,
         inProgressCount: 1,
+        failedCount: 1,
         needsFilesCount: 1,
         needsValidationCount: 1,
         validatedCount: 0,

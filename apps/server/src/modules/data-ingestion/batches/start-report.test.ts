@@ -114,4 +114,24 @@ describe('POST /api/clients/start-report/:id', () => {
     expect(other.json()).toEqual({ msg: CLIENT_MSG.notFound });
     expect(ghost.json()).toEqual(other.json());
   });
+
+  it('opens the next cycle once the last is completed, the completed period as its last report', async () => {
+    const [clientC] = (await createClients(ctx, 1, 'Next cycle')) as [number];
+    const first = await start(clientC, admin, QUARTER);
+    expect(first.statusCode).toBe(201);
+    // Upload and Complete closes the cycle (reports module); here the row is closed as it does.
+    await ctx.database.db
+      .update(openReports)
+      .set({ closedAt: new Date() })
+      .where(eq(openReports.openReportId, first.json().openReportId));
+    const next = await start(clientC, admin, { startDate: '2026-10-01', endDate: '2026-12-31' });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().reportStatus).toMatchObject({
+      reportStatus: 'Reporting',
+      lastReportDate: '2026-09-30',
+      reportStartDate: '2026-10-01',
+      reportEndDate: '2026-12-31',
+      analysisOpenReportId: next.json().openReportId,
+    });
+  });
 });

@@ -178,6 +178,7 @@ describe('uploading a name already in the batch', () => {
     expect(res.json().msg).toBe(
       `Data extraction started for 0 files. Not started: weekly.csv (${EXTRACTION_MSG.nameTaken})`,
     );
+    expect(res.json().fieldErrors).toEqual({ 'weekly.csv': [EXTRACTION_MSG.nameTaken] });
     expect(await selectStagedTransactions(ctx, first.batchFileId)).toHaveLength(2);
   });
 

@@ -7,6 +7,10 @@ import {
   ValidateBatchAccountsBodySchema,
   ValidateBatchesBodySchema,
 } from '@tideline/contracts/data-ingestion/batch-validation.schemas';
+import {
+  BatchesValidatedInOneStepSchema,
+  ValidateBatchesInOneStepBodySchema,
+} from '@tideline/contracts/data-ingestion/batch-recovery.schemas';
 import type { Db } from '../../../db/open-database';
 import { auditContextOf } from '../../../platform/audit/write-audit';
 import type { JobRunner } from '../../../platform/jobs/job-runner';
@@ -18,6 +22,7 @@ import {
   validateBatchAccounts,
 } from '../batches/batch-account-actions.service';
 import { validateBatches } from './promote-batch.service';
+import { validateBatchesInOneStep } from './validate-batches-in-one-step.service';
 
 // ingestion-analysis.md 2 "Validate Batch dialog", 4 "Batch account status", 7 "Open reports and
 // batches" (/api/data-ingestion): the account actions and VALIDATE THIS BATCH. Ids of another client's
@@ -78,6 +83,25 @@ export function batchValidationRoutes(deps: {
           ingestionDeps,
           req.currentUser!,
           req.body.accounts.map((a) => a.batchId),
+          auditContextOf(req),
+        ),
+    );
+
+    // Ours (issue 42 point 2): the reconciled accounts and then the batch, for one batch or several.
+    app.put(
+      '/batches/validate-all',
+      {
+        config: { access: { permissions: ['VALIDATE_BATCHES'] } },
+        schema: {
+          body: ValidateBatchesInOneStepBodySchema,
+          response: { 200: BatchesValidatedInOneStepSchema },
+        },
+      },
+      (req) =>
+        validateBatchesInOneStep(
+          ingestionDeps,
+          req.currentUser!,
+          req.body.batches.map((b) => b.batchId),
           auditContextOf(req),
         ),
     );

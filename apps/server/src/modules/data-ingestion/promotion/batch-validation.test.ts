@@ -148,7 +148,7 @@ describe('PUT /accounts/ignore and /accounts/restore/{id}', () => {
 });
 
 describe('DELETE /accounts/{id}', () => {
-  it('is refused on Needs Files, and deletes another account with its staged rows', async () => {
+  it('is refused on Needs Files, and takes another account back to Needs Files without its rows', async () => {
     const [id] = (await createClients(ctx, 1, 'Delete account')) as [number];
     const world = await createPromotionWorld(ctx, id);
     const waiting = await createBatchAccountRow(ctx, id, world.batchId, { sectionType: 'Balance' });
@@ -159,8 +159,11 @@ describe('DELETE /accounts/{id}', () => {
     const target = world.accounts[0]!.batchAccountId;
     const res = await api('DELETE', `/accounts/${target}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ msg: BATCH_VALIDATION_MSG.accountDeleted, accounts: [] });
-    expect(await statusOf(target)).toBeUndefined();
+    const body = res.json() as BatchAccountsChanged;
+    expect(body.msg).toBe(BATCH_VALIDATION_MSG.accountDeleted);
+    // Issue 42 point 3: the account stays in the batch, waiting for its files again.
+    expect(body.accounts).toMatchObject([{ batchAccountId: target, status: 'Needs Files', fileIdList: [] }]);
+    expect(await statusOf(target)).toMatchObject({ status: 'Needs Files', promotedAt: null });
     expect(await stagedOf(target)).toEqual([]);
     // The shared file stays for the other account.
     expect(await stagedOf(world.accounts[1]!.batchAccountId)).toHaveLength(3);

@@ -23,14 +23,14 @@ import * as q from './promote-batch.queries';
 /** VALIDATE THIS BATCH also sends the balance-tables job. */
 export type PromotionDeps = IngestionDeps & { jobs: JobRunner };
 
-interface PgRefusal {
+export interface PgRefusal {
   code: string;
   table?: string;
   constraint?: string;
 }
 
 /** The PostgreSQL error naming a row the books refuse (integrity or data class); Drizzle wraps it. */
-function findRowRefusal(error: unknown): PgRefusal | undefined {
+export function findRowRefusal(error: unknown): PgRefusal | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code } = e as { code?: unknown };
     if (typeof code === 'string' && (code.startsWith('23') || code.startsWith('22'))) return e as PgRefusal;
@@ -38,21 +38,22 @@ function findRowRefusal(error: unknown): PgRefusal | undefined {
   return undefined;
 }
 
-function refusalMessage(err: PgRefusal): string {
+export function refusalMessage(err: PgRefusal): string {
   const where = err.constraint
     ? `${err.table ?? 'the books'} (${err.constraint})`
     : (err.table ?? 'the books');
   return BATCH_VALIDATION_MSG.promotionRefused(`A row could not be added to ${where}; nothing was promoted.`);
 }
 
-interface Promoted {
+export interface Promoted {
   batch: BatchRecord;
   counts: PromotionCounts;
   /** The books' accounts of the promoted batch accounts. */
   accountIds: number[];
 }
 
-async function promoteBatch(tx: Tx, batch: BatchRecord, ctx: AuditContext): Promise<Promoted> {
+/** The batch's Validated, not yet promoted accounts into the books (400 when there is none). */
+export async function promoteBatch(tx: Tx, batch: BatchRecord, ctx: AuditContext): Promise<Promoted> {
   const ids = await q.lockEligibleAccounts(tx, batch.batchId);
   if (ids.length === 0) {
     throw badRequest(
@@ -83,7 +84,7 @@ async function promoteBatch(tx: Tx, batch: BatchRecord, ctx: AuditContext): Prom
 }
 
 /** One job per client, with the accounts of the batches that promoted transactions. */
-async function queueTablesOf(deps: PromotionDeps, user: CurrentUser, promoted: readonly Promoted[]) {
+export async function queueTablesOf(deps: PromotionDeps, user: CurrentUser, promoted: readonly Promoted[]) {
   const byClient = new Map<number, number[]>();
   for (const { batch, counts, accountIds } of promoted) {
     if (counts.transactions === 0) continue;

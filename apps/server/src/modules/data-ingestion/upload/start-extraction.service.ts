@@ -31,7 +31,7 @@ function describeStart(queued: number, refused: StartExtractionResult['refused']
  * with one extraction job. Under the batch's lock, a name already live in the batch is refused
  * unless overwrite is allowed for it; then the old file becomes Replaced (its rows go when the new
  * file's rows are staged, in the same transaction). The jobs are sent in that transaction too. All
- * files refused: 409.
+ * files refused: 409, with each file's reason under its name in fieldErrors.
  */
 export async function startExtraction(
   deps: ExtractionDeps,
@@ -115,7 +115,12 @@ export async function startExtraction(
     });
     return out.map((f, i) => ({ ...f, jobId: jobIds[i]! }));
   });
-  if (queued.length === 0) throw conflict(describeStart(0, refused));
+  // Issue 42 point 7: each file's own reason, by name, so the result dialog can say why (fieldErrors).
+  if (queued.length === 0)
+    throw conflict(
+      describeStart(0, refused),
+      Object.fromEntries(refused.map((r) => [r.fileName, [r.reason]])),
+    );
   return { msg: describeStart(queued.length, refused), files: queued, refused };
 }
 

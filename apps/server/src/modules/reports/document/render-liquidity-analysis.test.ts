@@ -12,10 +12,19 @@ import {
   type SignedInUser,
   type TestContext,
 } from '../../../../test/test-context';
+import { NOT_SUGGESTED_COMMENT, SUGGESTED_COMMENT } from '../../cash-vest/record-suggested-cash-vest';
+import { createSolidPng } from '../../settings/firm.fixtures';
 import { readGlobalSetting } from '../../settings/global-settings.service';
 import { loadReportContext } from './report-context';
 import { formatMoney, formatPeriod } from './report-format';
-import { createReportWorld, params, PERIOD, readText, type ReportWorld } from './report-document.fixtures';
+import {
+  createReportWorld,
+  params,
+  PERIOD,
+  readText,
+  SCORES,
+  type ReportWorld,
+} from './report-document.fixtures';
 import { REPORT_SECTIONS } from './report-sections';
 import { renderLiquidityAnalysis } from './render-liquidity-analysis';
 import { buildAccountsToClose, noneToClose } from './sections/accounts-to-close';
@@ -30,6 +39,7 @@ let ctx: TestContext;
 let admin: SignedInUser;
 const db = () => ctx.database.db;
 const MIN_TRANSACTIONS = GLOBAL_SETTING_IDS.minTransactionsPerMonth;
+const FIRM = 'Cedar Point Treasury Advisors';
 const putMinTransactions = (value: number) =>
   call(ctx, 'PUT', `/api/administration/global-setting/${MIN_TRANSACTIONS}`, admin, {
     globalSetting: { value },
@@ -52,11 +62,29 @@ describe('a report of a client with its analyses', () => {
   beforeAll(async () => {
     world = await createReportWorld(ctx, admin);
     minimum = await readGlobalSetting(db(), MIN_TRANSACTIONS);
+    // Two sub-scores carry the texts the model and the demo write in an analyst's place.
+    const edited = await call(ctx, 'PUT', `/api/analytics/cash-vest/update/${world.cashVestId}`, admin, {
+      cashVest: {
+        ...PERIOD,
+        ...SCORES,
+        valueScoreComments: 'Most of the money earns.',
+        liquidityProfComments: NOT_SUGGESTED_COMMENT,
+        warnickRateComments: SUGGESTED_COMMENT,
+      },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
     const pdf = await renderLiquidityAnalysis(db(), {
       reportId: 9001,
       clientId: world.clientId,
       ...PERIOD,
       generatedAt: new Date('2031-04-05T09:00:00Z'),
+      preparedBy: admin.userId,
+      // The firm as Global Settings gives it (firm.test.ts covers the setting): test files share the
+      // database, and the firm is one row.
+      firm: {
+        firmName: FIRM,
+        logo: { contentType: 'image/png', bytes: createSolidPng(40, 16, [10, 50, 110]) },
+      },
       params: params({
         clientId: world.clientId,
         allAccountsGraph: [world.groupId, world.allAccountsId],
@@ -76,13 +104,31 @@ describe('a report of a client with its analyses', () => {
     raw = pdf.toString('latin1');
   }, 120_000);
 
-  it('names the client, the period, the report and the firm', () => {
+  it('names the client, the period, the report, the firm of Global Settings and the preparing analyst', () => {
     expect(text).toContain(world.clientName);
     expect(text).toContain(formatPeriod(PERIOD.startDate, PERIOD.endDate));
+    expect(text).toContain('01/01/2031 to 03/31/2031');
     expect(text).toContain('Liquidity Analysis');
     expect(text).toContain('9001');
-    expect(text).toContain('Tideline');
+    expect(text).toContain(`Prepared by ${FIRM}`);
+    expect(text).toContain(`Analyst Test Admin Analyst e-mail ${admin.email}`);
+    expect(text).not.toContain('Tideline');
     expect(text).toMatch(/page 2 of \d+/);
+    // The logo is drawn on the cover: one image in the PDF.
+    expect(raw.match(/\/Subtype \/Image/g)).toHaveLength(1);
+  });
+
+  it('says in dollars a year how far the money above the operating need earns below the benchmark', () => {
+    expect(text).toMatch(/Earnings Against the Benchmark Balance above the operating need \$[\d,]+/);
+    expect(text).toMatch(/Below the benchmark by, a year \$[\d,]+/);
+    expect(text).toMatch(/Earn the benchmark on the \$[\d,]+ above the operating need \$[\d,]+/);
+  });
+
+  it("prints the analyst's reviewed commentary and never the model's unreviewed texts", () => {
+    expect(text).toContain('Commentary');
+    expect(text).toContain('Most of the money earns.');
+    expect(text).not.toContain('the demo set the middle of the range');
+    expect(text).not.toContain(SUGGESTED_COMMENT);
   });
 
   it('has the sections asked for and none of the others', () => {
@@ -158,8 +204,10 @@ describe('a report of a client with its analyses', () => {
   });
 
   it('lists the dormant account to close with its fee, and draws the account structure', () => {
-    expect(text).toContain(`with fewer than ${minimum} transactions a month over the period.`);
-    expect(text).toContain('Dormant Payroll Clearing');
+    expect(text).toContain(
+      `with fewer than ${minimum} transactions a month over the period that charged fees`,
+    );
+    expect(text).toMatch(/Dormant Payroll Clearing .{0,40}Charges fees/);
     expect(text).toContain('$45.00');
     expect(text).toContain('Accounts Outside Any Structure');
     expect(text).toContain('Reserve Money Market');
@@ -179,12 +227,14 @@ describe('a report of a client with its analyses', () => {
       return { minimum: context.minTransactionsPerMonth, text: JSON.stringify(section.content) };
     };
     // Two payments in the quarter for the dormant account and the money market, a payment each
-    // weekday for the operating account: below 5 a month the first two, below 1000 all three.
-    const operating = /Operating \w{6} Operating/;
+    // weekday for the operating account: below 5 a month the first two, below 1000 all three; of
+    // those only the dormant account charges fees (the money market holds money by design and the
+    // operating account is busy), so it alone is listed.
+    const operating = /Operating \w{6}/;
     try {
       const usual = await listed();
       expect(usual.text).toContain('Dormant Payroll Clearing');
-      expect(usual.text).toContain('Reserve Money Market');
+      expect(usual.text).not.toContain('Reserve Money Market');
       expect(usual.text).not.toMatch(operating);
 
       expect((await putMinTransactions(0)).statusCode).toBe(200);
@@ -195,9 +245,12 @@ describe('a report of a client with its analyses', () => {
 
       expect((await putMinTransactions(1000)).statusCode).toBe(200);
       const all = await listed();
-      expect(all.text).toContain('with fewer than 1000 transactions a month over the period.');
+      expect(all.text).toContain(
+        'with fewer than 1000 transactions a month over the period that charged fees',
+      );
       expect(all.text).toContain('Dormant Payroll Clearing');
-      expect(all.text).toMatch(operating);
+      expect(all.text).not.toContain('Reserve Money Market');
+      expect(all.text).not.toMatch(operating);
     } finally {
       // Other test files read the setting: put the default back.
       await putMinTransactions(GLOBAL_SETTING_DEFAULTS[MIN_TRANSACTIONS]);
@@ -282,5 +335,25 @@ describe('a report of a client with its analyses', () => {
       expect(other).toMatch(/Check 1 \$120\.00/);
       expect(other).toMatch(/ACH 1 \$80\.00/);
     });
+  });
+
+  describe('without a firm in Global Settings', () => {
+    it('prints no logo, names no firm and still names the analyst', async () => {
+      const pdf = await renderLiquidityAnalysis(db(), {
+        reportId: 9005,
+        clientId: world.clientId,
+        ...PERIOD,
+        generatedAt: new Date('2031-04-05T09:00:00Z'),
+        preparedBy: admin.userId,
+        firm: { firmName: null, logo: null },
+        params: params({ clientId: world.clientId }),
+      });
+      const bare = await readText(pdf);
+      expect(pdf.toString('latin1')).not.toContain('/Subtype /Image');
+      expect(bare).not.toContain('Prepared by');
+      expect(bare).not.toContain(FIRM);
+      expect(bare).not.toContain('Tideline');
+      expect(bare).toContain(`Analyst Test Admin Analyst e-mail ${admin.email}`);
+    }, 60_000);
   });
 });

@@ -1,15 +1,17 @@
 import type { GenerateReportPayload } from '@tideline/contracts/reports/reports.schemas';
 import type { Db } from '../../../db/open-database';
+import type { FirmIdentity } from '../../settings/firm.service';
 import type { Content } from '../../../platform/pdf/pdf-types';
 import { renderPdf } from '../../../platform/pdf/render-pdf';
 import { loadReportContext, type ReportContext, type ReportSection } from './report-context';
 import { formatPeriod, missingLine } from './report-format';
-import { FIRM_NAME, REPORT_SECTIONS, REPORT_TITLE, type ReportSectionKey } from './report-sections';
+import { keepHeadingsWithNext } from './report-layout';
+import { REPORT_SECTIONS, REPORT_TITLE, type ReportSectionKey } from './report-sections';
 import { buildAccountStructure } from './sections/account-structure';
 import { buildAccountsToClose } from './sections/accounts-to-close';
 import { buildAllAccounts } from './sections/all-accounts';
 import { buildAllGraphs } from './sections/all-graphs';
-import { buildCover } from './sections/cover';
+import { buildCover, buildCoverLogo } from './sections/cover';
 import { buildElectronicTransactions } from './sections/electronic-transactions';
 import { buildFeesAndEarningsCredit } from './sections/fees-earnings-credit';
 import { sectionHeading } from './sections/group-sections';
@@ -35,6 +37,10 @@ export interface LiquidityAnalysisRequest {
   params: GenerateReportPayload;
   /** The runs fixed at generation (reports.frozen_runs); without them the sections read the runs now. */
   frozenRuns?: unknown;
+  /** The user who generated it: the cover names them as the preparing analyst. */
+  preparedBy?: number | null;
+  /** The firm to name; Global Settings "Firm" when absent. */
+  firm?: FirmIdentity;
   onProgress?: (percent: number) => Promise<void> | void;
 }
 
@@ -103,16 +109,18 @@ export async function renderLiquidityAnalysis(db: Db, request: LiquidityAnalysis
   const period = formatPeriod(ctx.startDate, ctx.endDate);
   const content: Content[] = [
     ...buildCover(ctx),
-    ...(summary?.content ?? []),
-    ...sections.flatMap((s) => s.content),
+    ...keepHeadingsWithNext([...(summary?.content ?? []), ...sections.flatMap((s) => s.content)]),
   ];
+  // Without a firm in Global Settings the pages carry no firm line (never the product's name).
+  const firmName = ctx.firm.firmName ?? undefined;
   const pdf = await renderPdf({
     title: REPORT_TITLE,
     subtitle: ctx.clientName,
-    header: FIRM_NAME,
+    leading: buildCoverLogo(ctx),
+    ...(firmName ? { header: firmName } : {}),
     footer: `${ctx.clientName} · ${period}`,
     subject: `${REPORT_TITLE} of ${ctx.clientName}, ${period}`,
-    author: FIRM_NAME,
+    ...(firmName || ctx.preparer ? { author: firmName ?? ctx.preparer!.name } : {}),
     content,
   });
   await request.onProgress?.(100);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/open-database';
-import { accountGroups, clients, openReports, shortTermModels } from '../../../db/schema';
+import { accountGroups, clients, openReports, shortTermModels, users } from '../../../db/schema';
 
 // The report's reads of the client and of its stored analysis runs (schema/analysis.ts). Its Monte
 // Carlo run is the one chosen for the period (monte-carlo/current-liquidity-levels.service.ts).
@@ -11,6 +11,19 @@ export async function selectClientName(db: DbOrTx, clientId: number): Promise<st
     .from(clients)
     .where(eq(clients.clientId, clientId));
   return row?.clientName ?? null;
+}
+
+/** The analyst who prepared the report (the user who generated it): the cover names them. */
+export async function selectPreparer(
+  db: DbOrTx,
+  userId: number | null,
+): Promise<{ name: string; email: string } | null> {
+  if (userId === null) return null;
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.userId, userId));
+  return row ? { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email } : null;
 }
 
 export function selectClientGroups(db: DbOrTx, clientId: number) {

@@ -45,6 +45,9 @@ export interface AccountPeriodRow {
   accountId: number;
   accountName: string;
   bankName: string | null;
+  /** What the account is for (ACCOUNT_CATEGORIES) and its statements' type: "Accounts to close" reads them. */
+  accountCategory: string | null;
+  accountType: string | null;
   startBalance: string | null;
   endBalance: string | null;
   averageBalance: string | null;
@@ -62,6 +65,7 @@ export async function selectAccountPeriodRows(
 ): Promise<AccountPeriodRow[]> {
   const { rows } = await db.execute(sql`
     select a.account_id as "accountId", a.account_name as "accountName", b.bank_name as "bankName",
+      a.account_category as "accountCategory", a.account_type as "accountType",
       coalesce(
         (select d.balance from daily_balances d
           where d.account_id = a.account_id and d.balance_date < ${from}::date

@@ -16,7 +16,31 @@ export const moneyAxis = {
   axisLabel: { formatter: (v: number) => compactDollars.format(v) },
 } as const;
 const money = moneyAxis;
-const base = { grid: { left: 70, right: 20, top: 40, bottom: 50 }, legend: { top: 0 } } as const;
+const base = { grid: { left: 70, right: 20, top: 40, bottom: 60 }, legend: { top: 0 } } as const;
+
+/** Labels a category axis of the 720-wide charts holds side by side when rotated (an MM/DD/YYYY date each). */
+export const MAX_AXIS_LABELS = 12;
+
+/** 2031-03-31 as 03/31/2031 (the report's dates, issue 42 point 5). */
+export function formatAxisDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/** Every n-th label of `count` so that at most `max` print (ECharts' interval: labels skipped between). */
+export function labelInterval(count: number, max: number = MAX_AXIS_LABELS): number {
+  return Math.max(0, Math.ceil(count / max) - 1);
+}
+
+/** A category x axis whose labels never overlap: thinned to MAX_AXIS_LABELS and turned 30 degrees. */
+export function categoryAxis(labels: readonly string[]) {
+  return {
+    type: 'category' as const,
+    data: [...labels],
+    axisLabel: { rotate: 30, interval: labelInterval(labels.length), hideOverlap: true },
+    axisTick: { alignWithLabel: true, interval: labelInterval(labels.length) },
+  };
+}
 
 /** Legend entries a row of the 720-wide accounts chart holds (account names of some 20 letters). */
 const LEGEND_PER_ROW = 7;
@@ -32,7 +56,14 @@ export function accountBalancesChart(series: readonly AccountSeries[]): ChartOpt
   return {
     grid: { left: 70, right: 20, top: 20, bottom: 40 + legendRows * 16 },
     legend: { bottom: 0, type: 'plain', itemWidth: 14, textStyle: { fontSize: 9 } },
-    xAxis: { type: 'time' },
+    xAxis: {
+      type: 'time',
+      splitNumber: 6,
+      axisLabel: {
+        hideOverlap: true,
+        formatter: (value: number) => formatAxisDate(new Date(value).toISOString()),
+      },
+    },
     yAxis: { ...money, scale: true },
     series: series.map((s) => ({
       type: 'line',
@@ -74,6 +105,8 @@ export function durationCapabilityChart(
         type: 'line',
         name: 'Duration capability',
         stack: 'capability',
+        // The series' colour is its area's, so the legend's swatch is the area's colour too.
+        color: '#90caf9',
         areaStyle: { color: '#90caf9' },
         lineStyle: { color: '#1565c0' },
         symbol: 'none',
@@ -83,7 +116,8 @@ export function durationCapabilityChart(
         type: 'line',
         name: 'Cushion',
         stack: 'capability',
-        areaStyle: { color: '#e0e0e0' },
+        color: '#bdbdbd',
+        areaStyle: { color: '#bdbdbd' },
         lineStyle: { color: '#757575' },
         symbol: 'none',
         data: points.map(() => cushion),
@@ -92,6 +126,7 @@ export function durationCapabilityChart(
         type: 'line',
         name: 'Median balance',
         symbol: 'none',
+        color: '#212121',
         lineStyle: { type: 'dashed', color: '#212121' },
         data: points.map((p) => p.medianBalance),
       },
@@ -104,36 +139,52 @@ export function durationCapabilityChart(
 export function monthlyBalanceChart(
   months: readonly { label: string; end: number; average: number; minimum: number; maximum: number }[],
 ): ChartOption {
-  const line = (name: string, data: number[], symbol: string, type: 'solid' | 'dotted' | 'dashed') => ({
+  const line = (
+    name: string,
+    data: number[],
+    symbol: string,
+    type: 'solid' | 'dotted' | 'dashed',
+    color: string,
+  ) => ({
     type: 'line' as const,
     name,
     data,
     symbol,
-    lineStyle: { type },
+    color,
+    lineStyle: { type, color },
   });
   return {
     ...base,
-    xAxis: { type: 'category', data: months.map((m) => m.label), axisLabel: { rotate: 30 } },
+    xAxis: categoryAxis(months.map((m) => m.label)),
     yAxis: { ...money, scale: true },
     series: [
-      { type: 'bar', name: 'Month-end', data: months.map((m) => m.end), itemStyle: { color: '#90a4ae' } },
+      {
+        type: 'bar',
+        name: 'Month-end',
+        data: months.map((m) => m.end),
+        color: '#90a4ae',
+        itemStyle: { color: '#90a4ae' },
+      },
       line(
         'Average',
         months.map((m) => m.average),
         'circle',
         'solid',
+        '#1565c0',
       ),
       line(
         'Minimum',
         months.map((m) => m.minimum),
         'triangle',
         'dotted',
+        '#c62828',
       ),
       line(
         'Maximum',
         months.map((m) => m.maximum),
         'rect',
         'dashed',
+        '#2e7d32',
       ),
     ],
   };
@@ -143,13 +194,14 @@ export function monthlyBalanceChart(
 export function dayToDayVarianceChart(rows: readonly { date: string; variance: number }[]): ChartOption {
   return {
     ...base,
-    xAxis: { type: 'category', data: rows.map((r) => r.date), axisLabel: { rotate: 30 } },
+    xAxis: categoryAxis(rows.map((r) => formatAxisDate(r.date))),
     yAxis: money,
     series: [
       {
         type: 'bar',
         name: 'Change from the previous business day',
         data: rows.map((r) => r.variance),
+        color: '#5c6bc0',
         itemStyle: { color: '#5c6bc0' },
       },
     ],

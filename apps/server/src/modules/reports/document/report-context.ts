@@ -3,6 +3,7 @@ import { GLOBAL_SETTING_IDS } from '@tideline/contracts/settings/global-settings
 import type { Db } from '../../../db/open-database';
 import type { Content } from '../../../platform/pdf/pdf-types';
 import { readFrozenRuns, type FrozenRuns } from '../../analysis/frozen-runs';
+import { readFirmIdentity, type FirmIdentity } from '../../settings/firm.service';
 import { readGlobalSetting } from '../../settings/global-settings.service';
 import type { GroupRun } from './group-run';
 import * as q from './report-analyses.queries';
@@ -50,6 +51,10 @@ export interface ReportContext {
   runs: Map<number, Promise<GroupRun | null>>;
   /** Global setting 3, read once per report: below it an account is listed to close. */
   minTransactionsPerMonth: number;
+  /** Global Settings "Firm": the name in every page's header and the logo on the cover (issue 42 point 5). */
+  firm: FirmIdentity;
+  /** The analyst who generated the report; null when that user is gone. */
+  preparer: { name: string; email: string } | null;
 }
 
 export interface ReportRequestFrame {
@@ -60,15 +65,21 @@ export interface ReportRequestFrame {
   generatedAt: Date;
   params: GenerateReportPayload;
   frozenRuns?: unknown;
+  /** The user who generated the report (reports.created_by). */
+  preparedBy?: number | null;
+  /** The firm the report names; Global Settings "Firm" when absent (a caller may fix it, as the tests do). */
+  firm?: FirmIdentity;
 }
 
 /** The context of one report; null when the client does not exist. */
 export async function loadReportContext(db: Db, request: ReportRequestFrame): Promise<ReportContext | null> {
-  const [client, groups, openReportId, minTransactionsPerMonth] = await Promise.all([
+  const [client, groups, openReportId, minTransactionsPerMonth, firm, preparer] = await Promise.all([
     q.selectClientName(db, request.clientId),
     q.selectClientGroups(db, request.clientId),
     q.selectPeriodOpenReportId(db, request.clientId, request.startDate, request.endDate),
     readGlobalSetting(db, GLOBAL_SETTING_IDS.minTransactionsPerMonth),
+    request.firm ?? readFirmIdentity(db),
+    q.selectPreparer(db, request.preparedBy ?? null),
   ]);
   if (client === null) return null;
   return {
@@ -86,6 +97,8 @@ export async function loadReportContext(db: Db, request: ReportRequestFrame): Pr
     frozen: readFrozenRuns(request.frozenRuns),
     runs: new Map(),
     minTransactionsPerMonth,
+    firm,
+    preparer,
   };
 }
 

@@ -28,15 +28,21 @@ export const params = (
   overrides: Partial<GenerateReportPayload> & { clientId: number },
 ): GenerateReportPayload => GenerateReportSchema.parse(overrides);
 
-/** The PDF's text layer as one string, runs of white space made one space (lines wrap anywhere). */
-export async function readText(pdf: Buffer): Promise<string> {
+/** Each page's text layer, runs of white space made one space (lines wrap anywhere). */
+export async function readPageTexts(pdf: Buffer): Promise<string[]> {
   const read = await readPdfText(new Uint8Array(pdf), DEFAULT_LIMITS, Date.now());
   if (!read.ok) throw new Error(read.error.message);
-  return read.value
-    .flat()
-    .map((item) => item.text)
-    .join(' ')
-    .replace(/\s+/g, ' ');
+  return read.value.map((page) =>
+    page
+      .map((item) => item.text)
+      .join(' ')
+      .replace(/\s+/g, ' '),
+  );
+}
+
+/** The PDF's text layer as one string, runs of white space made one space (lines wrap anywhere). */
+export async function readText(pdf: Buffer): Promise<string> {
+  return (await readPageTexts(pdf)).join(' ');
 }
 
 export async function allAccountsGroupOf(ctx: TestContext, clientId: number): Promise<number> {

@@ -1,30 +1,37 @@
 import { note } from '../../../platform/pdf/pdf-blocks';
 import type { Content } from '../../../platform/pdf/pdf-types';
 
-// How the Liquidity Analysis writes its figures: dollars to the cent, rates as percents, dates in
-// words. The tests format the stored results with these same functions to find them in the PDF.
+// How the Liquidity Analysis writes its figures, as a county treasurer's board report does (issue 42
+// point 5): dollars with thousands separators and negatives in parentheses (no minus sign to wrap
+// onto a line of its own), rates as percents, dates MM/DD/YYYY. The tests format the stored results
+// with these same functions to find them in the PDF.
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  currencySign: 'accounting',
+});
 const wholeDollars = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
+  currencySign: 'accounting',
   maximumFractionDigits: 0,
 });
-const longDate = new Intl.DateTimeFormat('en-US', {
+const numericDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
-  month: 'long',
-  day: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
   timeZone: 'UTC',
 });
 const shortMonth = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** $1,234,567.89; null when there is no figure (the table shows '—'). */
+/** $1,234,567.89 and ($1,234.56) below zero; null when there is no figure (the table shows '—'). */
 export function formatMoney(value: number | string | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
   return dollars.format(Number(value));
 }
 
-/** $1,234,568: opportunities and other estimates, where cents would claim a precision they lack. */
+/** $1,234,568 (or ($1,234,568)): opportunities and other estimates, where cents would claim a precision they lack. */
 export function formatWholeMoney(value: number): string {
   return wholeDollars.format(value);
 }
@@ -41,9 +48,14 @@ export function formatShare(share: number | null | undefined): string | null {
   return `${(share * 100).toFixed(1)}%`;
 }
 
-/** 2025-03-31 as 'March 31, 2025'. */
+/** 2025-03-31 as '03/31/2025'. */
 export function formatDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  return numericDate.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+}
+
+/** A stored week '2025-03-24 - 2025-03-28' as '03/24/2025 - 03/28/2025'; other text as it is. */
+export function formatDateRange(range: string): string {
+  return range.replace(/\d{4}-\d{2}-\d{2}/g, (day) => formatDate(day));
 }
 
 /** 2025-03-01 as 'Mar 2025'. */
@@ -51,7 +63,7 @@ export function formatMonth(isoDate: string): string {
   return shortMonth.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
 }
 
-/** The report's period in words, as the cover and every footer say it. */
+/** The report's period, as the cover and every footer say it. */
 export function formatPeriod(startDate: string, endDate: string): string {
   return `${formatDate(startDate)} to ${formatDate(endDate)}`;
 }

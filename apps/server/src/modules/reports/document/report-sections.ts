@@ -22,7 +22,14 @@ export const REPORT_TITLE = 'Liquidity Analysis';
 export const CONTENTS_TITLE = 'Contents';
 
 /**
- * The firm named in every page's header. No global setting holds a firm's name (platform.md 3 knows
- * only the upload date and the maturity limit), so it is the product's.
+ * Sections short enough to follow the previous one on its page (issue 42 point 5: a stress test of
+ * two rows alone on a page left it mostly blank); the others, with their charts, start a page.
  */
-export const FIRM_NAME = 'Tideline';
+export const FLOWING_SECTIONS: ReadonlySet<ReportSectionKey> = new Set([
+  'stressTest',
+  'previousQuarter',
+  'highYield',
+  'accountsToClose',
+  'electronic',
+  'fees',
+]);

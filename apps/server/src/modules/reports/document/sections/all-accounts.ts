@@ -1,4 +1,5 @@
-import { chart, dataTable } from '../../../../platform/pdf/pdf-blocks';
+import { chart } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
 import { accountBalancesChart, accountChartHeight, type AccountSeries } from '../report-charts';
@@ -40,15 +41,15 @@ async function buildGroup(ctx: ReportContext, group: ReportGroup): Promise<Conte
   const size = { width: 720, height: accountChartHeight(series.length) };
   return [
     chart('Balance of each account over the period', renderChartSvg(accountBalancesChart(series), size)),
-    dataTable(
+    reportTable(
       [
-        { title: 'Account', width: '*' },
-        { title: 'Bank', width: 70 },
-        { title: 'Start', isNumeric: true, width: 'auto' },
-        { title: 'End', isNumeric: true, width: 'auto' },
-        { title: 'Average', isNumeric: true, width: 'auto' },
-        { title: 'Minimum', isNumeric: true, width: 'auto' },
-        { title: 'Count', isNumeric: true, width: 'auto' },
+        { title: 'Account' },
+        { title: 'Bank' },
+        { title: 'Start', isNumeric: true },
+        { title: 'End', isNumeric: true },
+        { title: 'Average', isNumeric: true },
+        { title: 'Minimum', isNumeric: true },
+        { title: 'Count', isNumeric: true },
       ],
       [
         ...rows.map((r) => [

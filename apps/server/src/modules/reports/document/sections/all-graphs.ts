@@ -1,6 +1,7 @@
 import { formatIsoDate, parseIsoDate } from '@tideline/analytics';
 import { computeDayToDayVariance } from '@tideline/analytics/balances/compute-day-to-day-variance';
-import { chart, dataTable } from '../../../../platform/pdf/pdf-blocks';
+import { chart } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
 import { selectGroupBalances } from '../../../short-term/short-term.queries';
@@ -58,16 +59,16 @@ async function buildGroup(ctx: ReportContext, group: ReportGroup): Promise<Conte
     maximum: Number(m.maximumBalance),
   }));
   return [
-    dataTable(
+    reportTable(
       [
-        { title: 'Month', width: 50 },
+        { title: 'Month' },
         { title: 'Month-end', isNumeric: true },
         { title: 'Average', isNumeric: true },
         { title: 'Minimum', isNumeric: true },
         { title: 'Maximum', isNumeric: true },
         { title: 'Credits', isNumeric: true },
         { title: 'Debits', isNumeric: true },
-        { title: 'Count', isNumeric: true, width: 40 },
+        { title: 'Count', isNumeric: true },
       ],
       months.map((m) => [
         formatMonth(m.month),

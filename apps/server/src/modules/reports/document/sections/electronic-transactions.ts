@@ -1,4 +1,5 @@
-import { dataTable, facts, note } from '../../../../platform/pdf/pdf-blocks';
+import { facts, note } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { ReportContext, ReportSection } from '../report-context';
 import { PAYMENT_CHANNELS, selectChannelTotals, type PaymentChannel } from '../report-books.queries';
 import { formatCount, formatMoney, formatShare, missingLine } from '../report-format';
@@ -24,14 +25,14 @@ export async function buildElectronicTransactions(ctx: ReportContext): Promise<R
   return {
     content: [
       heading,
-      dataTable(
+      reportTable(
         [
-          { title: 'Channel', width: 60 },
-          { title: 'Payments', isNumeric: true, width: 55 },
+          { title: 'Channel' },
+          { title: 'Payments', isNumeric: true },
           { title: 'Paid Out', isNumeric: true },
-          { title: 'Receipts', isNumeric: true, width: 55 },
+          { title: 'Receipts', isNumeric: true },
           { title: 'Received', isNumeric: true },
-          { title: 'Share of Payments', isNumeric: true, width: 60 },
+          { title: 'Share of Payments', isNumeric: true },
         ],
         ordered.map((r) => [
           r.channel,

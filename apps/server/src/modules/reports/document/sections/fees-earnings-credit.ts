@@ -1,4 +1,5 @@
-import { bookmarkedHeading, dataTable, facts } from '../../../../platform/pdf/pdf-blocks';
+import { bookmarkedHeading, facts } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import { selectTreasuryTotals } from '../../../cash-vest/cash-vest-inputs.queries';
 import type { Opportunity, ReportContext, ReportSection } from '../report-context';
 import { selectClientAccounts, selectFeesByCategory, selectTreasuryByBank } from '../report-books.queries';
@@ -41,16 +42,12 @@ export async function buildFeesAndEarningsCredit(ctx: ReportContext): Promise<Re
         ['Net cost', formatMoney(netCost)],
       ]),
       bookmarkedHeading('Fees by Category', SECTION),
-      dataTable(
-        [
-          { title: 'Category' },
-          { title: 'Lines', isNumeric: true, width: 50 },
-          { title: 'Fees', isNumeric: true },
-        ],
+      reportTable(
+        [{ title: 'Category' }, { title: 'Lines', isNumeric: true }, { title: 'Fees', isNumeric: true }],
         categories.map((c) => [c.category, formatCount(c.lines), formatMoney(c.amount)]),
       ),
       bookmarkedHeading('Fees and Earnings Credit by Bank', SECTION),
-      dataTable(
+      reportTable(
         [
           { title: 'Bank' },
           { title: 'Fees', isNumeric: true },

@@ -2,13 +2,13 @@ import { bookmarkedHeading, contentsHeading } from '../../../../platform/pdf/pdf
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { missingLine } from '../report-format';
 import { notClientGroup, resolveGroups, type ReportContext, type ReportGroup } from '../report-context';
-import { REPORT_SECTIONS, type ReportSectionKey } from '../report-sections';
+import { FLOWING_SECTIONS, REPORT_SECTIONS, type ReportSectionKey } from '../report-sections';
 
 // Most sections repeat one block per account group the parameter lists: the section's heading once,
 // then each group under its own bookmarked sub-heading, in the order the parameter gave them.
 
 export function sectionHeading(key: ReportSectionKey): Content {
-  return contentsHeading(REPORT_SECTIONS[key], `section-${key}`, { isNewPage: true });
+  return contentsHeading(REPORT_SECTIONS[key], `section-${key}`, { isNewPage: !FLOWING_SECTIONS.has(key) });
 }
 
 export async function buildGroupBlocks(

@@ -1,5 +1,6 @@
 import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
-import { dataTable, facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { selectPeriodInterest } from '../../../account-summary/account-summary.queries';
 import {
@@ -116,7 +117,7 @@ export async function buildHighYieldTarget(ctx: ReportContext): Promise<ReportSe
       ['Average balance already earning', formatMoney(earning)],
       ['Amount to move', formatMoney(amount)],
     ]),
-    dataTable(
+    reportTable(
       [
         { title: 'Rate' },
         { title: 'Percent a year', isNumeric: true },

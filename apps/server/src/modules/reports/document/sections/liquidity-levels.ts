@@ -1,6 +1,7 @@
 import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
 import { describeBenchmarkInterestTotal } from '@tideline/contracts/monte-carlo/benchmark-interest-total';
-import { chart, dataTable, facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { chart, facts, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
 import { describeLevelRate } from '../../../monte-carlo/run-rates';
@@ -49,12 +50,12 @@ function buildRateTable(found: GroupRun): Content[] {
       ? formatMoney(found.totalBenchmarkInterest)
       : `${formatMoney(partial.amount)} without ${partial.missingLevels.join(', ')}`;
   return [
-    dataTable(
+    reportTable(
       [
-        { title: 'Level', width: 80 },
+        { title: 'Level' },
         { title: 'Amount', isNumeric: true },
         { title: 'Duration' },
-        { title: 'Indicative Rate', isNumeric: true, width: 70 },
+        { title: 'Indicative Rate', isNumeric: true },
         { title: 'Benchmark Interest', isNumeric: true },
       ],
       [...rows, ['Total', formatMoney(total), null, null, totalInterest]],

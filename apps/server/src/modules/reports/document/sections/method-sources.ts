@@ -1,5 +1,6 @@
 import { LIQUIDITY_LEVEL_TERMS } from '@tideline/contracts/monte-carlo/liquidity-levels.schemas';
-import { bookmarkedHeading, dataTable, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { bookmarkedHeading, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { describeLevelRate, findRunRates, type RunRates } from '../../../monte-carlo/run-rates';
 import { listShownRuns } from '../group-run';
@@ -23,14 +24,14 @@ const MODELS = [
 ];
 
 function buildRates(runs: readonly { name: string; rates: RunRates }[]): Content {
-  return dataTable(
+  return reportTable(
     [
-      { title: 'Used for', width: 120 },
-      { title: 'Level', width: 60 },
+      { title: 'Used for' },
+      { title: 'Level' },
       { title: 'Benchmark' },
-      { title: 'Series', width: 60 },
-      { title: 'Date', width: 85 },
-      { title: 'Rate', isNumeric: true, width: 45 },
+      { title: 'Series' },
+      { title: 'Date' },
+      { title: 'Rate', isNumeric: true },
     ],
     runs.flatMap(({ name, rates }) =>
       LIQUIDITY_LEVEL_TERMS.map((term) => {
@@ -53,7 +54,9 @@ function buildRates(runs: readonly { name: string; rates: RunRates }[]): Content
 function describeBatch(source: Awaited<ReturnType<typeof selectSources>>[number]): string | null {
   if (source.batchId === null) return null;
   const what = [source.bankName, source.templateType].filter(Boolean).join(', ');
-  const when = source.batchStart ? ` ${source.batchStart} to ${source.batchEnd}` : '';
+  const when = source.batchStart
+    ? ` ${formatDate(source.batchStart)} to ${source.batchEnd ? formatDate(source.batchEnd) : 'open'}`
+    : '';
   return `Batch ${source.batchId}${what ? `: ${what}` : ''}${when}`;
 }
 
@@ -86,12 +89,12 @@ export async function buildMethodAndSources(ctx: ReportContext): Promise<ReportS
       bookmarkedHeading('Data Sources', SECTION),
       sources.length === 0
         ? missingLine('No transaction or treasury record of the period was found.')
-        : dataTable(
+        : reportTable(
             [
-              { title: 'Records', width: 70 },
+              { title: 'Records' },
               { title: 'File' },
-              { title: 'Batch', width: 150 },
-              { title: 'Count', isNumeric: true, width: 50 },
+              { title: 'Batch' },
+              { title: 'Count', isNumeric: true },
             ],
             sources.map((s) => [
               s.kind,

@@ -1,12 +1,13 @@
 import type { ShortTermStep1Model } from '@tideline/analytics';
-import { bookmarkedHeading, dataTable, facts, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { bookmarkedHeading, facts, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { actualWindow, measureAccuracy, type StoredStep2 } from '../../../short-term/short-term-results';
 import { selectGroupBalances } from '../../../short-term/short-term.queries';
 import type { FrozenShortTerm } from '../../../analysis/frozen-runs';
 import type { ReportContext, ReportSection } from '../report-context';
 import { selectEarlierForecasts } from '../report-analyses.queries';
-import { formatDate, formatMoney, formatShare, missingLine } from '../report-format';
+import { formatDate, formatDateRange, formatMoney, formatShare, missingLine } from '../report-format';
 import { sectionHeading } from './group-sections';
 
 // design/reports.md "Previous quarter" (stmPrevQuarterResults): the short-term forecast of an earlier
@@ -47,7 +48,7 @@ async function buildForecast(ctx: ReportContext, found: EarlierForecast): Promis
     ]),
     accuracy.weeks.length === 0
       ? missingLine('No forecast week has fully happened yet.')
-      : dataTable(
+      : reportTable(
           [
             { title: 'Week' },
             { title: 'Forecast Change', isNumeric: true },
@@ -55,7 +56,7 @@ async function buildForecast(ctx: ReportContext, found: EarlierForecast): Promis
             { title: 'Variance', isNumeric: true },
           ],
           accuracy.weeks.map((w) => [
-            w.dateRange,
+            formatDateRange(w.dateRange),
             formatMoney(w.forecastChange),
             formatMoney(w.actualChange),
             formatMoney(w.error),

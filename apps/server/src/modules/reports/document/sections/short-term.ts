@@ -1,6 +1,7 @@
 import type { ShortTermStep1Model } from '@tideline/analytics';
 import { SHORT_TERM_MSG } from '@tideline/contracts/short-term/short-term.schemas';
-import { chart, dataTable, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { chart, note, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { renderChartSvg } from '../../../../platform/pdf/render-chart-svg';
 import { cashPositionChart } from '../../../short-term/short-term-charts';
@@ -8,8 +9,8 @@ import type { StoredStep2 } from '../../../short-term/short-term-results';
 import { selectForecastModel } from '../../../short-term/short-term.queries';
 import { frozenShortTermOf } from '../../../analysis/frozen-runs';
 import type { ReportContext, ReportGroup, ReportSection } from '../report-context';
-import { moneyAxis } from '../report-charts';
-import { formatDate, formatMoney, missingLine } from '../report-format';
+import { categoryAxis, formatAxisDate, moneyAxis } from '../report-charts';
+import { formatDate, formatDateRange, formatMoney, missingLine } from '../report-format';
 import { buildGroupBlocks } from './group-sections';
 
 // design/reports.md "Short-term liquidity" (shortTermLiquidity, stmNetGraph, stmMinTable): per group,
@@ -30,9 +31,9 @@ export function weeklyMinimums(step2: StoredStep2) {
 }
 
 function buildMinimumTable(step2: StoredStep2): Content {
-  return dataTable(
+  return reportTable(
     [
-      { title: 'Week', width: 35 },
+      { title: 'Week' },
       { title: 'Date Range' },
       { title: 'Minimum Balance', isNumeric: true },
       { title: 'Week-end Forecast', isNumeric: true },
@@ -40,7 +41,7 @@ function buildMinimumTable(step2: StoredStep2): Content {
     ],
     weeklyMinimums(step2).map((w) => [
       w.week,
-      w.dateRange,
+      formatDateRange(w.dateRange),
       formatMoney(w.minimum),
       formatMoney(w.forecast),
       formatMoney(w.strategicLiquidity),
@@ -69,7 +70,11 @@ async function buildGroup(ctx: ReportContext, group: ReportGroup): Promise<Conte
             'Short-Term Cash Position Forecast',
             // The model's own chart, with ticks fine enough for a forecast that moves little.
             renderChartSvg(
-              { ...cashPositionChart(step2), yAxis: { ...moneyAxis, scale: true } },
+              {
+                ...cashPositionChart(step2),
+                xAxis: categoryAxis(step2.weekly.map((w) => formatAxisDate(w.dateRange.slice(-10)))),
+                yAxis: { ...moneyAxis, scale: true },
+              },
               { width: 720, height: 300 },
             ),
           ),

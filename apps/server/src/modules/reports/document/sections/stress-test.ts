@@ -1,4 +1,5 @@
-import { dataTable, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { findGroupRun } from '../group-run';
 import type { ReportContext, ReportGroup, ReportSection } from '../report-context';
@@ -19,8 +20,8 @@ async function buildGroup(ctx: ReportContext, group: ReportGroup): Promise<Conte
   const { startBalance, minimumBalance } = found.result;
   return [
     paragraph(describeRun(found)),
-    dataTable(
-      [{ title: '', width: 80 }, ...YEARS.map((_, i) => ({ title: `Year ${i + 1}`, isNumeric: true }))],
+    reportTable(
+      [{ title: '' }, ...YEARS.map((_, i) => ({ title: `Year ${i + 1}`, isNumeric: true }))],
       [
         ['Raw Output', ...YEARS.map((y) => formatMoney(rawOutput[y]))],
         ['From Min Bal', ...YEARS.map((y) => formatMoney(fromMinBal[y]))],

@@ -3,13 +3,16 @@ import {
   starPercentageOf,
   starsOfTotal,
 } from '@tideline/contracts/cash-vest/cash-vest.schemas';
-import { bookmarkedHeading, dataTable, facts, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { bookmarkedHeading, facts, paragraph } from '../../../../platform/pdf/pdf-blocks';
+import { reportTable } from '../report-table';
 import type { Content } from '../../../../platform/pdf/pdf-types';
 import { readInterestFigures } from '../../../cash-vest/cash-vest-suggestion.service';
+import { MODEL_WRITTEN_COMMENTS } from '../../../cash-vest/record-suggested-cash-vest';
 import { selectScoredRows, type CashVestRecord } from '../../../cash-vest/cash-vest.queries';
 import type { Opportunity, ReportContext } from '../report-context';
 import { selectGroupPeriodFigures } from '../report-balances.queries';
 import { formatDate, formatMoney, formatWholeMoney, missingLine } from '../report-format';
+import { buildBenchmarkGap } from './benchmark-gap';
 import { sectionHeading } from './group-sections';
 
 // design/reports.md "Summary": the whole client's balances and interest over the period (its 'All
@@ -38,15 +41,16 @@ export function pickCashVest(
   return before.at(-1) ?? rows.at(-1) ?? null;
 }
 
-async function buildBalances(ctx: ReportContext): Promise<Content[]> {
+/** The balances and the period's interest; the interest is null without balance tables. */
+async function buildBalances(ctx: ReportContext): Promise<{ content: Content[]; interest: number | null }> {
   const groupId = ctx.allAccountsGroupId;
-  if (groupId === null) return [missingLine(NO_TABLES)];
+  if (groupId === null) return { content: [missingLine(NO_TABLES)], interest: null };
   const [figures, interest] = await Promise.all([
     selectGroupPeriodFigures(ctx.db, groupId, ctx.startDate, ctx.endDate),
     readInterestFigures(ctx.db, groupId, ctx.startDate, ctx.endDate),
   ]);
-  if (figures.days === 0) return [missingLine(NO_TABLES)];
-  return [
+  if (figures.days === 0) return { content: [missingLine(NO_TABLES)], interest: null };
+  const content = [
     facts([
       ['Balance at the start of the period', formatMoney(figures.startBalance)],
       ['Balance at the end of the period', formatMoney(figures.endBalance)],
@@ -54,10 +58,45 @@ async function buildBalances(ctx: ReportContext): Promise<Content[]> {
       ['Interest earned in the period', formatMoney(interest.periodInterest)],
     ]),
   ];
+  return { content, interest: interest.periodInterest };
+}
+
+/**
+ * A sub-score's commentary as the client may read it: the analyst's own text from the wizard; a text
+ * the model or the demo wrote in the analyst's place (never reviewed) is none (issue 42 point 5).
+ */
+export function reviewedCommentary(comment: string | null | undefined): string | null {
+  const text = comment?.trim();
+  return text && !MODEL_WRITTEN_COMMENTS.has(text) ? text : null;
 }
 
 /** '3.5 of 5 stars' (analytics.md: total / 20 in half-star steps). */
 export const describeStars = (totalScore: number) => `${starsOfTotal(totalScore)} of 5 stars`;
+
+/** The five sub-scores; the Commentary column only when an analyst wrote commentary for one. */
+export function buildSubScoreTable(row: CashVestRecord): Content {
+  const commentary = CASH_VEST_SUB_SCORES.map((sub) => reviewedCommentary(row[sub.comments]));
+  const hasCommentary = commentary.some((c) => c !== null);
+  return reportTable(
+    [
+      { title: 'Sub-score' },
+      { title: 'Score', isNumeric: true },
+      { title: 'Range' },
+      { title: 'Stars', isNumeric: true },
+      ...(hasCommentary ? [{ title: 'Commentary' }] : []),
+    ],
+    CASH_VEST_SUB_SCORES.map((sub, i) => {
+      const score = row[sub.key];
+      return [
+        sub.title,
+        score,
+        `${sub.min}-${sub.max}`,
+        score === null ? null : `${starPercentageOf(score, sub.max)}%`,
+        ...(hasCommentary ? [commentary[i] ?? ''] : []),
+      ];
+    }),
+  );
+}
 
 async function buildCashVest(ctx: ReportContext): Promise<Content[]> {
   // The score the report was generated with (issue 41 point 4), as it was then.
@@ -72,26 +111,7 @@ async function buildCashVest(ctx: ReportContext): Promise<Content[]> {
   return [
     heading,
     paragraph(`cashVest score${period}: ${row.totalScore} of 100, ${describeStars(row.totalScore)}.`),
-    dataTable(
-      [
-        { title: 'Sub-score' },
-        { title: 'Score', isNumeric: true, width: 45 },
-        { title: 'Range', width: 45 },
-        { title: 'Stars', isNumeric: true, width: 45 },
-        { title: 'Commentary', width: 200 },
-      ],
-      CASH_VEST_SUB_SCORES.map((sub) => {
-        const score = row[sub.key];
-        const comments = row[sub.comments];
-        return [
-          sub.title,
-          score,
-          `${sub.min}-${sub.max}`,
-          score === null ? null : `${starPercentageOf(score, sub.max)}%`,
-          comments,
-        ];
-      }),
-    ),
+    buildSubScoreTable(row),
   ];
 }
 
@@ -104,8 +124,8 @@ function buildOpportunities(opportunities: readonly Opportunity[]): Content[] {
   if (largest.length === 0) return [heading, missingLine(NO_OPPORTUNITY)];
   return [
     heading,
-    dataTable(
-      [{ title: 'Opportunity' }, { title: 'Dollars a year', isNumeric: true, width: 90 }],
+    reportTable(
+      [{ title: 'Opportunity' }, { title: 'Dollars a year', isNumeric: true }],
       largest.map((o) => [o.label, formatWholeMoney(o.dollarsPerYear)]),
     ),
   ];
@@ -116,5 +136,13 @@ export async function buildSummary(
   opportunities: readonly Opportunity[],
 ): Promise<Content[]> {
   const [balances, cashVest] = await Promise.all([buildBalances(ctx), buildCashVest(ctx)]);
-  return [sectionHeading('summary'), ...balances, ...cashVest, ...buildOpportunities(opportunities)];
+  const benchmark = balances.interest === null ? null : await buildBenchmarkGap(ctx, balances.interest);
+  const all = benchmark?.opportunity ? [...opportunities, benchmark.opportunity] : opportunities;
+  return [
+    sectionHeading('summary'),
+    ...balances.content,
+    ...(benchmark?.content ?? []),
+    ...cashVest,
+    ...buildOpportunities(all),
+  ];
 }

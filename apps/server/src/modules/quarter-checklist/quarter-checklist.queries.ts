@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/open-database';
+
+// What the quarter checklist counts, for one reporting cycle, in two statements: the cycle, then every
+// count of its batches, files, runs and report (each an indexed lookup by client or report).
+
+export interface ChecklistCycle {
+  openReportId: number;
+  startDate: string;
+  endDate: string;
+  isClosed: boolean;
+  analysisCompletedAt: string | null;
+}
+
+/** The client's open cycle, else its latest closed one; undefined before the first Start Report. */
+export async function selectChecklistCycle(
+  db: DbOrTx,
+  clientId: number,
+): Promise<ChecklistCycle | undefined> {
+  const { rows } = await db.execute(sql`
+    select open_report_id as "openReportId", start_date::text as "startDate", end_date::text as "endDate",
+      closed_at is not null as "isClosed", analysis_completed_at::text as "analysisCompletedAt"
+    from open_reports where client_id = ${clientId}
+    order by (closed_at is null) desc, coalesce(closed_at, created_at) desc, open_report_id desc
+    limit 1`);
+  return rows[0] as ChecklistCycle | undefined;
+}
+
+export interface ChecklistCounts {
+  batches: number;
+  batchesValidated: number;
+  accounts: number;
+  accountsNeedingFiles: number;
+  accountsValidated: number;
+  files: number;
+  filesExtracting: number;
+  filesExtracted: number;
+  filesFailed: number;
+  lastBatchValidatedAt: string | null;
+  tablesComputedAt: string | null;
+  tablesStale: boolean;
+  monteCarloDone: number;
+  monteCarloFailed: number;
+  monteCarloRunning: number;
+  shortTermDone: number;
+  shortTermFailed: number;
+  shortTermRunning: number;
+  cashVestScores: number;
+  reportsGenerated: number;
+  reportsFailed: number;
+  reportsRunning: number;
+  reportsCompleted: number;
+  reportsFinalized: number;
+}
+
+/** Runs of the cycle: those started from it, or for its period end. */
+function ofCycle(table: string, clientId: number, cycle: ChecklistCycle) {
+  const t = sql.identifier(table);
+  return sql`${t}.client_id = ${clientId}
+    and (${t}.open_report_id = ${cycle.openReportId} or ${t}.end_date = ${cycle.endDate}::date)`;
+}
+
+export async function selectChecklistCounts(
+  db: DbOrTx,
+  clientId: number,
+  cycle: ChecklistCycle,
+): Promise<ChecklistCounts> {
+  const reportId = cycle.openReportId;
+  const { rows } = await db.execute(sql`
+    with b as (select batch_id, validated_at from batches where open_report_id = ${reportId}),
+    a as (select ba.status from batch_accounts ba join b on b.batch_id = ba.batch_id where ba.status <> 'Ignored'),
+    f as (select bf.status from batch_files bf join b on b.batch_id = bf.batch_id where bf.status <> 'Replaced'),
+    t as (select min(computed_at) as computed_at from daily_balances where client_id = ${clientId})
+    select
+      (select count(*) from b)::int as "batches",
+      (select count(*) from b where validated_at is not null)::int as "batchesValidated",
+      (select count(*) from a)::int as "accounts",
+      (select count(*) from a where status = 'Needs Files')::int as "accountsNeedingFiles",
+      (select count(*) from a where status = 'Validated')::int as "accountsValidated",
+      (select count(*) from f)::int as "files",
+      (select count(*) from f where status in ('Queued', 'In Progress'))::int as "filesExtracting",
+      (select count(*) from f where status in ('Extracted', 'Validated'))::int as "filesExtracted",
+      (select count(*) from f where status = 'Failed')::int as "filesFailed",
+      (select max(validated_at)::text from b) as "lastBatchValidatedAt",
+      (select computed_at::text from t) as "tablesComputedAt",
+      coalesce((select exists (
+        select 1 from transaction_changes c join accounts ac on ac.account_id = c.account_id
+        where ac.client_id = ${clientId} and c.changed_at > t.computed_at) from t), false) as "tablesStale",
+      (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state = 'done')::int as "monteCarloDone",
+      (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state = 'failed')::int as "monteCarloFailed",
+      (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state in ('queued', 'running'))::int as "monteCarloRunning",
+      (select count(*) from short_term_models where ${ofCycle('short_term_models', clientId, cycle)} and step2_state = 'done')::int as "shortTermDone",
+      (select count(*) from short_term_models where ${ofCycle('short_term_models', clientId, cycle)} and (step1_state = 'failed' or step2_state = 'failed'))::int as "shortTermFailed",
+      (select count(*) from short_term_models where ${ofCycle('short_term_models', clientId, cycle)} and (step1_state in ('queued', 'running') or step2_state in ('queued', 'running')))::int as "shortTermRunning",
+      (select count(*) from cash_vest_scores where ${ofCycle('cash_vest_scores', clientId, cycle)} and total_score is not null)::int as "cashVestScores",
+      (select count(*) from reports where open_report_id = ${reportId} and generation_state = 'done')::int as "reportsGenerated",
+      (select count(*) from reports where open_report_id = ${reportId} and generation_state = 'failed')::int as "reportsFailed",
+      (select count(*) from reports where open_report_id = ${reportId} and generation_state in ('queued', 'running'))::int as "reportsRunning",
+      (select count(*) from reports where open_report_id = ${reportId} and user_file_id is not null)::int as "reportsCompleted",
+      (select count(*) from reports where open_report_id = ${reportId} and finalized)::int as "reportsFinalized"`);
+  return rows[0] as unknown as ChecklistCounts;
+}
