@@ -39,10 +39,9 @@ function runFinding(name: string, done: number, failed: number, running: number,
 function findStages(cycle: ChecklistCycle, c: ChecklistCounts): Record<QuarterStage, Finding> {
   const hasBatches = c.batches > 0;
   const uploadedAccounts = c.accounts - c.accountsNeedingFiles;
-  const tablesCurrent =
-    c.tablesComputedAt !== null &&
-    !c.tablesStale &&
-    (c.lastBatchValidatedAt === null || c.tablesComputedAt >= c.lastBatchValidatedAt);
+  // Promotion records each changed account, so an account's tables older than its last change are
+  // stale (the analyses rebuild those before they read them).
+  const tablesCurrent = c.tablesComputedAt !== null && !c.tablesStale;
   return {
     reportStarted: {
       isDone: true,
@@ -99,7 +98,7 @@ function findStages(cycle: ChecklistCycle, c: ChecklistCounts): Record<QuarterSt
     tables: {
       isDone: tablesCurrent,
       detail: tablesCurrent
-        ? 'Computed after the last validation.'
+        ? 'Up to date with every account’s transactions.'
         : c.tablesComputedAt === null
           ? 'Not computed yet.'
           : 'Transactions changed since they were computed.',

@@ -36,7 +36,6 @@ export interface ChecklistCounts {
   filesExtracting: number;
   filesExtracted: number;
   filesFailed: number;
-  lastBatchValidatedAt: string | null;
   tablesComputedAt: string | null;
   tablesStale: boolean;
   monteCarloDone: number;
@@ -53,11 +52,15 @@ export interface ChecklistCounts {
   reportsFinalized: number;
 }
 
-/** Runs of the cycle: those started from it, or for its period end. */
+/**
+ * Runs of the cycle: those for its period's end, or started in the cycle for a date inside the period
+ * (a run of the cycle for an earlier quarter is not this quarter's analysis).
+ */
 function ofCycle(table: string, clientId: number, cycle: ChecklistCycle) {
   const t = sql.identifier(table);
   return sql`${t}.client_id = ${clientId}
-    and (${t}.open_report_id = ${cycle.openReportId} or ${t}.end_date = ${cycle.endDate}::date)`;
+    and (${t}.end_date = ${cycle.endDate}::date
+      or (${t}.open_report_id = ${cycle.openReportId} and ${t}.end_date >= ${cycle.startDate}::date))`;
 }
 
 export async function selectChecklistCounts(
@@ -70,7 +73,7 @@ export async function selectChecklistCounts(
     with b as (select batch_id, validated_at from batches where open_report_id = ${reportId}),
     a as (select ba.status from batch_accounts ba join b on b.batch_id = ba.batch_id where ba.status <> 'Ignored'),
     f as (select bf.status from batch_files bf join b on b.batch_id = bf.batch_id where bf.status <> 'Replaced'),
-    t as (select min(computed_at) as computed_at from daily_balances where client_id = ${clientId})
+    t as (select max(computed_at) as computed_at from daily_balances where client_id = ${clientId})
     select
       (select count(*) from b)::int as "batches",
       (select count(*) from b where validated_at is not null)::int as "batchesValidated",
@@ -81,11 +84,14 @@ export async function selectChecklistCounts(
       (select count(*) from f where status in ('Queued', 'In Progress'))::int as "filesExtracting",
       (select count(*) from f where status in ('Extracted', 'Validated'))::int as "filesExtracted",
       (select count(*) from f where status = 'Failed')::int as "filesFailed",
-      (select max(validated_at)::text from b) as "lastBatchValidatedAt",
       (select computed_at::text from t) as "tablesComputedAt",
-      coalesce((select exists (
+      -- Stale: a transaction of an account changed after that account's tables were computed.
+      exists (
         select 1 from transaction_changes c join accounts ac on ac.account_id = c.account_id
-        where ac.client_id = ${clientId} and c.changed_at > t.computed_at) from t), false) as "tablesStale",
+        where ac.client_id = ${clientId}
+          and c.changed_at > coalesce(
+            (select min(d.computed_at) from daily_balances d where d.account_id = c.account_id),
+            '-infinity'::timestamptz)) as "tablesStale",
       (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state = 'done')::int as "monteCarloDone",
       (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state = 'failed')::int as "monteCarloFailed",
       (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state in ('queued', 'running'))::int as "monteCarloRunning",
