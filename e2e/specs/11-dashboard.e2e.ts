@@ -158,9 +158,16 @@ test('the profile of a client whose ingestion is in progress has no serious axe 
   await page.goto(`/client-management/${cedar.clientId}`);
   const status = page.getByRole('region', { name: 'Report Status', exact: true });
   await status.getByText(/^in progress$/i).waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [role=progressbar]'), undefined, {
-    timeout: 30_000,
-  });
+  // The widgets below the window are drawn once reached (drawn-when-near.tsx), their placeholders
+  // spinning until then: scroll down as it waits, so every widget loads before axe reads the page.
+  await page.waitForFunction(
+    () => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return !document.querySelector('main [role=progressbar]');
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
   await assertNoSeriousViolations(page, 'the profile of a client whose ingestion is in progress');
 });
 
