@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ACCOUNT_MSG } from '@tideline/contracts/accounts/accounts.schemas';
+import { describeOutOfRange, findPickerLimits } from '../../components/date-limits';
 import { AccountsTab } from './accounts-tab';
 import { renderTab, STAGED, UI_TEST_TIMEOUT } from './accounts.fixtures';
 
@@ -79,6 +80,24 @@ describe('Add/Edit Account dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     await choose(user, dialog, 'Account Closed', 'No');
     expect(closedDate().disabled).toBe(true);
     expect(closedDate().value).toBe('');
+  });
+
+  it('offers 20 years back and forward and refuses a date typed 21 years back', async () => {
+    const { user, dialog, api } = await openAddDialog();
+    const limits = findPickerLimits();
+    const [balanceDate, closedDate] = ['Balance Date', 'Account Closed Date'].map(
+      (label) => within(dialog).getByLabelText(label) as HTMLInputElement,
+    ) as [HTMLInputElement, HTMLInputElement];
+    for (const input of [balanceDate, closedDate])
+      expect([input.min, input.max]).toEqual([limits.min, limits.max]);
+    await fillValidAccount(user, dialog);
+    await choose(user, dialog, 'Bank', 'First Bank');
+    await choose(user, dialog, 'Account Closed', 'No');
+    fireEvent.change(balanceDate, { target: { value: `${new Date().getFullYear() - 21}-01-31` } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(describeOutOfRange(limits))).toBeTruthy();
+    expect(balanceDate.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/accounts/add')).toBe(0);
   });
 
   it("follows the bank's defaults, holds custom values, and Reset returns to the default", async () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { enqueueSnackbar } from '../../lib/toast-host';
@@ -17,6 +17,7 @@ import {
   type AccountInputParsed,
 } from '@tideline/contracts/accounts/accounts.schemas';
 import { COLLECTION_TYPES, DATA_GATHERING_FREQUENCIES } from '@tideline/contracts/banks/bank-lists';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { accountQueries, clientContextQueries } from './accounts.queries';
 import { useSaveAccount } from './accounts.mutations';
@@ -38,6 +39,7 @@ const FORM_FIELDS = [
   'dataGatheringFrequency',
   'collectionType',
 ] as const;
+const DATE_FIELDS = ['accountBalanceDate', 'accountDateClosed'] as const;
 
 const MENU = { MenuProps: { slotProps: { paper: { sx: { maxHeight: 200 } } } } };
 const FREQUENCY_OPTIONS = DATA_GATHERING_FREQUENCIES.map((n) => ({
@@ -82,6 +84,8 @@ export function AccountFormDialog({ clientId, account, onClose }: AccountFormDia
   const banks = useQuery(clientContextQueries.banks(clientId));
   const frequencies = useQuery(clientContextQueries.bankFrequencies());
   const save = useSaveAccount(clientId);
+  // platform.md 5: the date pickers offer 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const {
     register,
     control,
@@ -90,7 +94,7 @@ export function AccountFormDialog({ clientId, account, onClose }: AccountFormDia
     setError,
     formState: { errors },
   } = useForm<AccountInput, unknown, AccountInputParsed>({
-    resolver: contractResolver(AccountInputSchema),
+    resolver: withDateLimits(contractResolver(AccountInputSchema), DATE_FIELDS, limits),
     defaultValues: defaultsOf(clientId, account),
   });
   const accountClosed = useWatch({ control, name: 'accountClosed' });
@@ -240,7 +244,7 @@ export function AccountFormDialog({ clientId, account, onClose }: AccountFormDia
               margin="normal"
               error={Boolean(errors.accountBalanceDate)}
               helperText={errors.accountBalanceDate?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
@@ -257,7 +261,7 @@ export function AccountFormDialog({ clientId, account, onClose }: AccountFormDia
               disabled={!isClosed}
               error={Boolean(errors.accountDateClosed)}
               helperText={errors.accountDateClosed?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { enqueueSnackbar } from '../../lib/toast-host';
@@ -14,6 +14,7 @@ import {
   type KeywordOption,
   type Transaction,
 } from '@tideline/contracts/transactions/transactions.schemas';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useUpdateTransaction } from './accounts.mutations';
 import type { TransactionEdit } from './transactions.api';
@@ -39,6 +40,8 @@ export function TransactionEditDialog({
 }: TransactionEditDialogProps) {
   const titleId = useId();
   const update = useUpdateTransaction(clientId, transaction.accountId);
+  // platform.md 5: the date picker offers 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const {
     register,
     control,
@@ -46,7 +49,7 @@ export function TransactionEditDialog({
     setError,
     formState: { errors },
   } = useForm<TransactionEdit, unknown, z.output<typeof EditSchema>>({
-    resolver: zodResolver(EditSchema),
+    resolver: withDateLimits(zodResolver(EditSchema), ['transactionDate'], limits),
     defaultValues: {
       transactionDate: transaction.transactionDate,
       transactionDescription: transaction.transactionDescription,
@@ -85,7 +88,7 @@ export function TransactionEditDialog({
             margin="normal"
             error={Boolean(errors.transactionDate)}
             helperText={errors.transactionDate?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
           />
           <TextField
             {...register('transactionDescription')}

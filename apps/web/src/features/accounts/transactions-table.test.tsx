@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Permission } from '@tideline/contracts/access/permissions';
+import { describeOutOfRange, findPickerLimits } from '../../components/date-limits';
 import { findHeading, OPERATING, openRoute, transactionOf, UI_TEST_TIMEOUT } from './accounts.fixtures';
 
 const ROWS = [transactionOf(1, -1234.56), transactionOf(2, 0), transactionOf(3, 250, '2025-03-02')];
@@ -109,5 +110,23 @@ describe('account Transactions table', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('DELETE', '/api/transactions')).toBe(1));
     expect(api.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ transaction: { ids: [1, 2] } });
+  });
+
+  it('Edit offers 20 years back and forward and refuses a date typed 21 years back', async () => {
+    const { api } = openProfile(['VIEW_TRANSACTIONS', 'EDIT_TRANSACTIONS']);
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    await within(table).findByText('-$1,234.56');
+    const user = userEvent.setup({ delay: null });
+    await user.click(within(table).getByRole('button', { name: 'Actions for 03/01/2025 Item 1' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Transaction' });
+    const limits = findPickerLimits();
+    const date = within(dialog).getByLabelText('Date') as HTMLInputElement;
+    expect([date.min, date.max]).toEqual([limits.min, limits.max]);
+    fireEvent.change(date, { target: { value: `${new Date().getFullYear() - 21}-03-01` } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(describeOutOfRange(limits))).toBeTruthy();
+    expect(date.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 });

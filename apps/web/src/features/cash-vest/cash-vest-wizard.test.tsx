@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@tideline/contracts/common/messages';
 import { CASH_VEST_MSG, CASH_VEST_SUB_SCORES } from '@tideline/contracts/cash-vest/cash-vest.schemas';
+import { describeOutOfRange, findPickerLimits } from '../../components/date-limits';
 import { fakeApi, type FakeHandler, type FakeResponse } from '../../test/fake-api';
 import { UI_TEST_TIMEOUT } from '../../test/ui-test-timeout';
 import { CashVestWizard } from './cash-vest-wizard';
@@ -88,6 +89,22 @@ describe('cashVest edit wizard', { timeout: UI_TEST_TIMEOUT }, () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     expect(await within(dialog()).findByText('Page 3 of 5: Warnick Potential Rate Indicator')).toBeTruthy();
     expect(within(dialog()).getByText(MSG.required)).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/analytics/cash-vest/update/5')).toBe(0);
+  });
+
+  it('offers 20 years back and forward and refuses a date typed 21 years back', async () => {
+    const { api, user } = renderWizard();
+    await waitFor(() => expect(scoreBox(0).textContent).toBe('14 (suggested)'));
+    await choose(user, 2, 9);
+    const limits = findPickerLimits();
+    const [start, end] = [/Start Date/, /End Date/].map(
+      (label) => within(dialog()).getByLabelText(label) as HTMLInputElement,
+    ) as [HTMLInputElement, HTMLInputElement];
+    for (const input of [start, end]) expect([input.min, input.max]).toEqual([limits.min, limits.max]);
+    fireEvent.change(start, { target: { value: `${new Date().getFullYear() - 21}-01-01` } });
+    await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog()).findByText(describeOutOfRange(limits))).toBeTruthy();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
     expect(api.callsTo('PUT', '/api/analytics/cash-vest/update/5')).toBe(0);
   });
 

@@ -27,6 +27,7 @@ import {
   type CashVestSubScores,
 } from '@tideline/contracts/cash-vest/cash-vest.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { failureMessage, fieldErrorsOf } from '../../lib/api-messages';
 import { useUpdateCashVest } from './cash-vest.mutations';
 import { cashVestQueries } from './cash-vest.queries';
@@ -64,8 +65,13 @@ function WizardForm({ clientId, row, saved, onClose }: WizardProps & { saved: Ca
   const [step, setStep] = useState(0);
   const update = useUpdateCashVest(clientId, row.cashVestId);
   const groups = useQuery(cashVestQueries.groups(clientId));
+  // platform.md 5: the date pickers offer 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const { control, handleSubmit, setError, setValue, getValues, getFieldState, register, formState } =
-    useForm<WizardValues, unknown, CashVestInputParsed>({ resolver, defaultValues: valuesOf(saved) });
+    useForm<WizardValues, unknown, CashVestInputParsed>({
+      resolver: withDateLimits(resolver, ['startDate', 'endDate'], limits),
+      defaultValues: valuesOf(saved),
+    });
   // The selects and pages read and write the form's values; the parsed output type does not concern them.
   const fieldControl = control as unknown as Control<WizardValues>;
   const watched = useWatch({ control });
@@ -121,7 +127,7 @@ function WizardForm({ clientId, row, saved, onClose }: WizardProps & { saved: Ca
               margin="normal"
               error={Boolean(dateError(name))}
               helperText={dateError(name) ?? (row.startDate ? undefined : CASH_VEST_MSG.noDateRange)}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             />
           ))}
           <Box sx={{ minWidth: 220 }}>

@@ -5,6 +5,7 @@ import type { Permission } from '@tideline/contracts/access/permissions';
 import type { ClientReportStatus } from '@tideline/contracts/clients/clients.schemas';
 import { MSG } from '@tideline/contracts/common/messages';
 import { START_REPORT_MSG } from '@tideline/contracts/data-ingestion/start-report.schemas';
+import { describeOutOfRange, findPickerLimits } from '../../components/date-limits';
 import type { FakeHandler, FakeResponse } from '../../test/fake-api';
 import { clientOf } from '../../test/fixture-records';
 import { openAppAs } from '../../test/open-app';
@@ -77,6 +78,27 @@ describe('Start Report', { timeout: UI_TEST_TIMEOUT }, () => {
     await fillDates(dialog, '2026-09-30', '2026-07-01');
     await user.click(within(dialog).getByRole('button', { name: 'Start Report' }));
     expect(await within(dialog).findByText('End date cannot be before start date.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/clients/start-report/1')).toBe(0);
+  });
+
+  it('offers 20 years back and forward and refuses a date typed 21 years back', async () => {
+    const { api, user } = await openBanksTab([statusOf(null)]);
+    await waitFor(async () => expect((await startButton()).hasAttribute('disabled')).toBe(false));
+    await user.click(await startButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Start Report' });
+    const limits = findPickerLimits();
+    for (const label of [/Start Date/, /End Date/, /Due Date/]) {
+      const input = within(dialog).getByLabelText(label) as HTMLInputElement;
+      expect([input.min, input.max]).toEqual([limits.min, limits.max]);
+    }
+    await fillDates(dialog, `${new Date().getFullYear() - 21}-07-01`, '2026-09-30');
+    await user.click(within(dialog).getByRole('button', { name: 'Start Report' }));
+    expect(await within(dialog).findByText(describeOutOfRange(limits))).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByLabelText(/Start Date/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
     expect(api.callsTo('POST', '/api/clients/start-report/1')).toBe(0);
   });
 

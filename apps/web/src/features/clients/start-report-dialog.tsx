@@ -14,6 +14,7 @@ import {
   type StartReportInput,
   type StartReportInputParsed,
 } from '@tideline/contracts/data-ingestion/start-report.schemas';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { useStartReport } from './clients.mutations';
 import { ReportResultDialog, type ReportStartOutcome } from './report-result-dialog';
@@ -42,13 +43,15 @@ export function StartReportDialog({
   const titleId = useId();
   const mutation = useStartReport(client.clientId);
   const [outcome, setOutcome] = useState<ReportStartOutcome | null>(null);
+  // platform.md 5: the date pickers offer 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<StartReportInput, unknown, StartReportInputParsed>({
-    resolver: zodResolver(StartReportInputSchema),
+    resolver: withDateLimits(zodResolver(StartReportInputSchema), FIELDS, limits),
     defaultValues: defaults,
   });
 
@@ -83,7 +86,7 @@ export function StartReportDialog({
               required={field !== 'dueDate'}
               error={Boolean(errors[field])}
               helperText={errors[field]?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             />
           ))}
         </DialogContent>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Permission } from '@tideline/contracts/access/permissions';
 import type { Bank } from '@tideline/contracts/banks/banks.schemas';
 import { START_INGESTION_MSG } from '@tideline/contracts/data-ingestion/start-ingestion.schemas';
+import { describeOutOfRange, findPickerLimits } from '../../components/date-limits';
 import type { FakeHandler, FakeResponse } from '../../test/fake-api';
 import { clientOf } from '../../test/fixture-records';
 import { openAppAs } from '../../test/open-app';
@@ -94,6 +95,23 @@ describe('Start Ingestion on the client Banks tab', { timeout: UI_TEST_TIMEOUT }
     await user.click(within(dialog).getByRole('button', { name: 'Start Ingestion' }));
     expect(await within(dialog).findByText(START_INGESTION_MSG.atLeastOne)).toBeTruthy();
     expect(within(dialog).getByText('End date cannot be before start date.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.path.startsWith('/api/data-ingestion/'))).toEqual([]);
+  });
+
+  it('offers 20 years back and forward and refuses a date typed 21 years back', async () => {
+    const { api, user } = await openClientBanks({}, ['START_REPORT']);
+    await user.click(screen.getByRole('button', { name: 'Start Ingestion' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Ingestion: Acme' });
+    const limits = findPickerLimits();
+    const [start, end] = [/Start Date/, /End Date/].map(
+      (label) => within(dialog).getByLabelText(label) as HTMLInputElement,
+    ) as [HTMLInputElement, HTMLInputElement];
+    for (const input of [start, end]) expect([input.min, input.max]).toEqual([limits.min, limits.max]);
+    fireEvent.change(start, { target: { value: `${new Date().getFullYear() - 21}-07-01` } });
+    await user.click(within(dialog).getByRole('button', { name: 'Start Ingestion' }));
+    expect(await within(dialog).findByText(describeOutOfRange(limits))).toBeTruthy();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    expect(end.getAttribute('aria-invalid')).toBe('false');
     expect(api.calls.filter((c) => c.path.startsWith('/api/data-ingestion/'))).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { enqueueSnackbar } from '../../lib/toast-host';
@@ -25,6 +25,7 @@ import {
   type StartIngestionBodyParsed,
   type StartIngestionResult,
 } from '@tideline/contracts/data-ingestion/start-ingestion.schemas';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import type { IngestionTarget } from './data-ingestion.api';
 import { useStartIngestion } from './data-ingestion.mutations';
@@ -92,6 +93,8 @@ export function StartIngestionDialog({
   const titleId = useId();
   const typesLabelId = useId();
   const mutation = useStartIngestion(onStarted);
+  // platform.md 5: the date pickers offer 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const {
     register,
     control,
@@ -99,7 +102,7 @@ export function StartIngestionDialog({
     setError,
     formState: { errors },
   } = useForm<StartIngestionBody, unknown, StartIngestionBodyParsed>({
-    resolver: zodResolver(StartIngestionBodySchema),
+    resolver: withDateLimits(zodResolver(StartIngestionBodySchema), ['startDate', 'endDate'], limits),
     defaultValues: {
       startDate: defaults?.startDate ?? '',
       endDate: defaults?.endDate ?? '',
@@ -144,7 +147,7 @@ export function StartIngestionDialog({
               margin="normal"
               error={Boolean(errors[field])}
               helperText={errors[field]?.message}
-              slotProps={{ inputLabel: { shrink: true } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             />
           ))}
           <Controller

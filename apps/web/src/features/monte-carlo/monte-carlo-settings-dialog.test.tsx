@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@tideline/contracts/common/messages';
+import { localIsoToday } from '@tideline/contracts/monte-carlo/monte-carlo-dates';
+import { describeOutOfRange, findPickerLimits } from '../../components/date-limits';
 import {
   MONTE_CARLO_MSG,
   type MonteCarloValidation,
@@ -120,6 +122,23 @@ describe('the Settings (run) dialog', { timeout: UI_TEST_TIMEOUT }, () => {
     const box = await dialog();
     expect(await within(box).findByText(MSG.fieldMustBeNumber)).toBeTruthy();
     expect(within(box).getByText(MONTE_CARLO_MSG.endDateAfterToday)).toBeTruthy();
+  });
+
+  it('offers the end date 20 years back to today and refuses one typed 21 years back', async () => {
+    const { user, api } = openDialog();
+    const limits = { min: findPickerLimits().min, max: localIsoToday() };
+    const end = within(await dialog()).getByLabelText('End Date') as HTMLInputElement;
+    expect([end.min, end.max]).toEqual([limits.min, limits.max]);
+    await fill(user, {
+      name: 'Old',
+      group: 'All Accounts',
+      end: `${new Date().getFullYear() - 21}-09-30`,
+      years: '2',
+    });
+    await user.click(await runButton());
+    expect(await within(await dialog()).findByText(describeOutOfRange(limits))).toBeTruthy();
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.filter((c) => c.path.startsWith('/api/analytics/monte-carlo/'))).toEqual([]);
   });
 
   it('shows the start date as the end date minus the years', async () => {

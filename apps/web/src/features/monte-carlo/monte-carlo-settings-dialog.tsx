@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +30,12 @@ import {
   type MonteCarloValidation,
 } from '@tideline/contracts/monte-carlo/monte-carlo.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
+import {
+  findPickerLimits,
+  isOutOfRange,
+  withDateLimits,
+  type DateLimits,
+} from '../../components/date-limits';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatCurrency, formatDate } from '../../lib/format';
 import { reportStatusQuery } from '../../lib/report-status-query';
@@ -45,10 +51,10 @@ interface SettingsValues {
 const FIELDS = ['name', 'accountGroupId', 'endRange', 'numberOfYears'] as const;
 
 /** The window the run button's check asks about, once the group, the end date and the years are readable. */
-function checkableWindow(values: SettingsValues, today: string) {
+function checkableWindow(values: SettingsValues, limits: DateLimits) {
   const years = /^\d+$/.test(values.numberOfYears.trim()) ? Number(values.numberOfYears) : NaN;
   if (typeof values.accountGroupId !== 'number') return null;
-  if (!isIsoDay(values.endRange) || values.endRange > today) return null;
+  if (!isIsoDay(values.endRange) || isOutOfRange(values.endRange, limits)) return null;
   if (!(years >= 1 && years <= MONTE_CARLO_MAX_YEARS)) return null;
   return { groupId: values.accountGroupId, endDate: values.endRange, numberOfYears: years };
 }
@@ -98,15 +104,20 @@ export function MonteCarloSettingsDialog({
   const today = localIsoToday();
   const groups = useQuery(monteCarloQueries.groupOptions(clientId));
   const run = useRunMonteCarlo();
-  const resolver = useMemo(
-    () =>
-      zodResolver(buildMonteCarloSettingsSchema(today)) as unknown as Resolver<
-        SettingsValues,
-        unknown,
-        MonteCarloSettings
-      >,
-    [today],
-  );
+  // platform.md 5: the picker offers 20 years back; the end date is not after today (spec 5).
+  const [pickerLimits] = useState(() => findPickerLimits());
+  const limits = useMemo(() => ({ min: pickerLimits.min, max: today }), [pickerLimits, today]);
+  const resolver = useMemo((): Resolver<SettingsValues, unknown, MonteCarloSettings> => {
+    const checked = zodResolver(buildMonteCarloSettingsSchema(today)) as unknown as Resolver<
+      SettingsValues,
+      unknown,
+      MonteCarloSettings
+    >;
+    const limited = withDateLimits(checked, ['endRange'], limits);
+    // A date after today keeps the spec's own sentence; only one too far back is told the range.
+    return (values, context, options) =>
+      (values.endRange > today ? checked : limited)(values, context, options);
+  }, [today, limits]);
   const {
     register,
     control,
@@ -131,7 +142,7 @@ export function MonteCarloSettingsDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the proposal is read
   }, [proposed]);
   const values = useWatch({ control }) as SettingsValues;
-  const window = checkableWindow(values, today);
+  const window = checkableWindow(values, limits);
   const check = useQuery({
     ...monteCarloQueries.validation(window?.groupId ?? 0, window?.endDate ?? '', window?.numberOfYears ?? 0),
     enabled: window !== null,
@@ -193,7 +204,7 @@ export function MonteCarloSettingsDialog({
               margin="normal"
               error={Boolean(errors.endRange)}
               helperText={errors.endRange?.message}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
             />
             <TextField
               {...register('numberOfYears')}

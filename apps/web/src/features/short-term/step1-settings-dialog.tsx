@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { useQuery } from '@tanstack/react-query';
@@ -29,10 +29,12 @@ import {
 import { proposeRunName, proposeShortTermWindow } from '@tideline/contracts/analysis/run-defaults';
 import type { ShortTermModelRow } from '@tideline/contracts/short-term/short-term-results.schemas';
 import { ControlledSelect } from '../../components/controlled-select';
+import { findPickerLimits } from '../../components/date-limits';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { formatDate } from '../../lib/format';
 import { reportStatusQuery } from '../../lib/report-status-query';
 import { useRunStep1 } from './short-term.mutations';
+import { pickLaterDay, withStep1DateLimits } from './step1-date-limits';
 import { shortTermQueries } from './short-term.queries';
 
 export interface Step1Values {
@@ -111,15 +113,20 @@ export function Step1SettingsDialog({
   const run = useRunStep1();
   const minDateOf = (groupId: number | '') =>
     groups.data?.find((g) => g.groupID === groupId)?.minDate ?? null;
+  // platform.md 5: the date pickers offer 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   // The schema needs the chosen group's minDate, so it is built from the values being checked.
-  const resolver: Resolver<Step1Values, unknown, ShortTermSettingsParsed> = (values, context, options) =>
-    (
-      zodResolver(buildShortTermSettingsSchema(minDateOf(values.accountGroupId))) as unknown as Resolver<
-        Step1Values,
-        unknown,
-        ShortTermSettingsParsed
-      >
-    )(values, context, options);
+  const resolver = withStep1DateLimits<Step1Values, unknown, ShortTermSettingsParsed>(
+    (values, context, options) =>
+      (
+        zodResolver(buildShortTermSettingsSchema(minDateOf(values.accountGroupId))) as unknown as Resolver<
+          Step1Values,
+          unknown,
+          ShortTermSettingsParsed
+        >
+      )(values, context, options),
+    limits,
+  );
   const { control, register, handleSubmit, setError, reset, formState } = useForm<
     Step1Values,
     unknown,
@@ -198,7 +205,10 @@ export function Step1SettingsDialog({
               helperText={
                 errors.startRange?.message ?? (hasGroup ? undefined : 'Pick the account group first.')
               }
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minDate ?? undefined } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { min: pickLaterDay(minDate, limits.min), max: limits.max },
+              }}
             />
             <TextField
               {...register('endRange')}
@@ -211,7 +221,11 @@ export function Step1SettingsDialog({
               slotProps={{
                 inputLabel: { shrink: true },
                 htmlInput: {
-                  min: isIsoDay(values.startRange) ? earliestShortTermEnd(values.startRange) : undefined,
+                  min: pickLaterDay(
+                    isIsoDay(values.startRange) ? earliestShortTermEnd(values.startRange) : null,
+                    limits.min,
+                  ),
+                  max: limits.max,
                 },
               }}
             />
@@ -235,7 +249,7 @@ export function Step1SettingsDialog({
                 margin="dense"
                 error={Boolean(errors.balanceAdjustments?.[index]?.date)}
                 helperText={errors.balanceAdjustments?.[index]?.date?.message}
-                slotProps={{ inputLabel: { shrink: true } }}
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
               />
               <TextField
                 {...register(`balanceAdjustments.${index}.amount`)}

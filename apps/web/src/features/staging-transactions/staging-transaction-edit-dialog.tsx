@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { enqueueSnackbar } from '../../lib/toast-host';
@@ -14,6 +14,7 @@ import {
   type StagingTransaction,
 } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
 import type { KeywordOption } from '@tideline/contracts/transactions/transactions.schemas';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { SaveCancelActions } from '../../components/save-cancel-actions';
 import { failureMessage, showFieldErrors } from '../../lib/api-messages';
 import { KeywordSelect } from '../../components/keyword-select';
@@ -47,6 +48,8 @@ export function StagingTransactionEditDialog({
 }: StagingTransactionEditDialogProps) {
   const titleId = useId();
   const update = useUpdateStagingTransaction(batch);
+  // platform.md 5: the date picker offers 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const {
     register,
     control,
@@ -54,7 +57,7 @@ export function StagingTransactionEditDialog({
     setError,
     formState: { errors },
   } = useForm<StagingEditValues, unknown, EditOutput>({
-    resolver,
+    resolver: withDateLimits(resolver, ['date'], limits),
     defaultValues: {
       amount: transaction.amount.toFixed(2),
       description: transaction.transactionDescription,
@@ -112,7 +115,7 @@ export function StagingTransactionEditDialog({
             margin="normal"
             error={Boolean(errors.date)}
             helperText={errors.date?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
           />
         </DialogContent>
         <SaveCancelActions onCancel={onClose} isSaving={update.isPending} />

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../lib/zod-resolver';
 import { enqueueSnackbar } from '../../lib/toast-host';
@@ -11,6 +11,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { STAGING_TRANSACTION_MSG } from '@tideline/contracts/staging-transactions/staging-transactions.schemas';
 import type { KeywordOption } from '@tideline/contracts/transactions/transactions.schemas';
+import { findPickerLimits, withDateLimits } from '../../components/date-limits';
 import { SaveCancelActions } from '../../components/save-cancel-actions';
 import { failureMessage } from '../../lib/api-messages';
 import {
@@ -48,12 +49,17 @@ export function StagingTransactionsBulkEditDialog({
 }: BulkEditDialogProps) {
   const titleId = useId();
   const update = useBulkUpdateStagingTransactions(batch);
+  // platform.md 5: the date picker offers 20 years back and forward; a date typed beyond is refused.
+  const [limits] = useState(() => findPickerLimits());
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<BulkEditValues, unknown, BulkEditOutput>({ resolver, defaultValues: EMPTY_BULK_EDIT });
+  } = useForm<BulkEditValues, unknown, BulkEditOutput>({
+    resolver: withDateLimits(resolver, ['date'], limits),
+    defaultValues: EMPTY_BULK_EDIT,
+  });
 
   const submit = (values: BulkEditOutput) =>
     update.mutate(bulkEditBodyOf(values, stagingTransactionIds), {
@@ -101,7 +107,7 @@ export function StagingTransactionsBulkEditDialog({
             margin="normal"
             error={Boolean(errors.date)}
             helperText={errors.date?.message}
-            slotProps={{ inputLabel: { shrink: true } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
           />
           <Controller
             control={control}
