@@ -6,6 +6,7 @@ import { ensureAdmin, signInAdmin } from '../support/admin';
 import { type ApiCall, choose, signedInApi } from '../support/api';
 import { launchBrowser, openPage, saveScreenshot, scrollToRegion } from '../support/browser';
 import { BASE_URL } from '../support/env';
+import { saveCashVestScore } from '../support/cash-vest';
 import { chooseRowAction, findClientId } from '../support/ingestion';
 import { assertNoSeriousViolations } from '../support/axe';
 
@@ -191,28 +192,7 @@ test('short-term step 1 and step 2 run, and the model downloads as a PDF', async
 });
 
 test('a cashVest score is saved from the wizard, and Complete Analysis closes the analysis', async () => {
-  await page.getByRole('tab', { name: 'cashVest' }).click();
-  await page.getByRole('button', { name: 'New cashVest Score' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Edit cashVest Score' });
-  await wizard.getByText('Page 1 of 5: Value Score').waitFor();
-  // Each page offers the range's whole numbers: take the one the page shows, or its lowest.
-  for (const [title, lowest] of [
-    ['Value Score', '2'],
-    ['Liquidity Proficiency', '3'],
-    ['Warnick Potential Rate Indicator', '2'],
-    ['Cash Flow Optimization', '2'],
-    ['Investment Policy', '1'],
-  ] as const) {
-    await wizard.getByRole('button', { name: title, exact: true }).click();
-    const field = wizard.getByRole('combobox', { name: new RegExp(`^${title} \\(`) });
-    // An empty MUI select shows a zero-width space.
-    if (((await field.textContent()) ?? '').replace(/[\s\u200b]/g, '') === '') {
-      await field.click();
-      await page.getByRole('option', { name: new RegExp(`^${lowest}( \\(suggested\\))?$`) }).click();
-    }
-  }
-  await wizard.getByRole('button', { name: 'Save' }).click();
-  await wizard.waitFor({ state: 'detached' });
+  await saveCashVestScore(page);
   await saveScreenshot(page, '16-cash-vest');
 
   await page.getByRole('button', { name: 'Complete Analysis' }).click();

@@ -14,6 +14,7 @@ import {
   type StepEffort,
 } from '../support/effort';
 import { ARTIFACTS_DIR, BASE_URL } from '../support/env';
+import { saveCashVestScore } from '../support/cash-vest';
 import { chooseRowAction, findClientId } from '../support/ingestion';
 
 // Issue 42 point 6: the rest of Millbrook's quarter after spec 19 ingested and validated it, each step
@@ -103,27 +104,7 @@ test('the short-term model runs both steps from the prefilled dialog', () =>
 
 test('the cashVest score takes the suggestions, and Complete Analysis closes the analysis', () =>
   meter.step('cashVest and Complete Analysis', async () => {
-    await page.getByRole('tab', { name: 'cashVest' }).click();
-    await page.getByRole('button', { name: 'New cashVest Score' }).click();
-    const wizard = page.getByRole('dialog', { name: 'Edit cashVest Score' });
-    await wizard.getByText('Page 1 of 5: Value Score').waitFor();
-    for (const [title, lowest] of [
-      ['Value Score', '2'],
-      ['Liquidity Proficiency', '3'],
-      ['Warnick Potential Rate Indicator', '2'],
-      ['Cash Flow Optimization', '2'],
-      ['Investment Policy', '1'],
-    ] as const) {
-      await wizard.getByRole('button', { name: title, exact: true }).click();
-      const field = wizard.getByRole('combobox', { name: new RegExp(`^${title} \\(`) });
-      // A sub-score the model suggested is filled in; one it could not is picked by the analyst.
-      if (((await field.textContent()) ?? '').replace(/[\s\u200b]/g, '') === '') {
-        await field.click();
-        await page.getByRole('option', { name: new RegExp(`^${lowest}( \\(suggested\\))?$`) }).click();
-      }
-    }
-    await wizard.getByRole('button', { name: 'Save' }).click();
-    await wizard.waitFor({ state: 'detached' });
+    await saveCashVestScore(page);
     await page.getByRole('button', { name: 'Complete Analysis' }).click();
     const confirm = page.getByRole('dialog', { name: 'Complete Analysis' });
     await confirm.getByRole('button', { name: 'Complete Analysis' }).click();

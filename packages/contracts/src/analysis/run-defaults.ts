@@ -14,20 +14,9 @@ export interface PeriodOfReport {
   readonly endDate: string | null;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** The month's English name ("September"), as the period labels write it. */
+const monthName = (year: number, month: number) =>
+  new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
 const isMonthStart = (day: string) => day.endsWith('-01');
 
@@ -44,7 +33,7 @@ export function describePeriod(startDate: string, endDate: string): string {
   const [year, month] = endDate.split('-').map(Number) as [number, number];
   if (isMonthStart(startDate) && isMonthEnd(endDate)) {
     const months = (year - Number(startDate.slice(0, 4))) * 12 + month - Number(startDate.slice(5, 7)) + 1;
-    if (months === 1) return `${MONTHS[month - 1]} ${year}`;
+    if (months === 1) return `${monthName(year, month)} ${year}`;
     if (months === 3 && month % 3 === 0) return `Q${month / 3} ${year}`;
     if (months === 12 && month === 12) return String(year);
   }

@@ -73,17 +73,21 @@ export async function selectChecklistCounts(
     with b as (select batch_id, validated_at from batches where open_report_id = ${reportId}),
     a as (select ba.status from batch_accounts ba join b on b.batch_id = ba.batch_id where ba.status <> 'Ignored'),
     f as (select bf.status from batch_files bf join b on b.batch_id = bf.batch_id where bf.status <> 'Replaced'),
-    t as (select max(computed_at) as computed_at from daily_balances where client_id = ${clientId})
+    t as (select max(computed_at) as computed_at from daily_balances where client_id = ${clientId}),
+    mc as (select state from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)}),
+    st as (select step1_state, step2_state from short_term_models
+      where ${ofCycle('short_term_models', clientId, cycle)}),
+    r as (select generation_state, user_file_id, finalized from reports where open_report_id = ${reportId})
     select
       (select count(*) from b)::int as "batches",
-      (select count(*) from b where validated_at is not null)::int as "batchesValidated",
+      (select count(*) filter (where validated_at is not null) from b)::int as "batchesValidated",
       (select count(*) from a)::int as "accounts",
-      (select count(*) from a where status = 'Needs Files')::int as "accountsNeedingFiles",
-      (select count(*) from a where status = 'Validated')::int as "accountsValidated",
+      (select count(*) filter (where status = 'Needs Files') from a)::int as "accountsNeedingFiles",
+      (select count(*) filter (where status = 'Validated') from a)::int as "accountsValidated",
       (select count(*) from f)::int as "files",
-      (select count(*) from f where status in ('Queued', 'In Progress'))::int as "filesExtracting",
-      (select count(*) from f where status in ('Extracted', 'Validated'))::int as "filesExtracted",
-      (select count(*) from f where status = 'Failed')::int as "filesFailed",
+      (select count(*) filter (where status in ('Queued', 'In Progress')) from f)::int as "filesExtracting",
+      (select count(*) filter (where status in ('Extracted', 'Validated')) from f)::int as "filesExtracted",
+      (select count(*) filter (where status = 'Failed') from f)::int as "filesFailed",
       (select computed_at::text from t) as "tablesComputedAt",
       -- Stale: a transaction of an account changed after that account's tables were computed.
       exists (
@@ -92,17 +96,20 @@ export async function selectChecklistCounts(
           and c.changed_at > coalesce(
             (select min(d.computed_at) from daily_balances d where d.account_id = c.account_id),
             '-infinity'::timestamptz)) as "tablesStale",
-      (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state = 'done')::int as "monteCarloDone",
-      (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state = 'failed')::int as "monteCarloFailed",
-      (select count(*) from monte_carlo_runs where ${ofCycle('monte_carlo_runs', clientId, cycle)} and state in ('queued', 'running'))::int as "monteCarloRunning",
-      (select count(*) from short_term_models where ${ofCycle('short_term_models', clientId, cycle)} and step2_state = 'done')::int as "shortTermDone",
-      (select count(*) from short_term_models where ${ofCycle('short_term_models', clientId, cycle)} and (step1_state = 'failed' or step2_state = 'failed'))::int as "shortTermFailed",
-      (select count(*) from short_term_models where ${ofCycle('short_term_models', clientId, cycle)} and (step1_state in ('queued', 'running') or step2_state in ('queued', 'running')))::int as "shortTermRunning",
-      (select count(*) from cash_vest_scores where ${ofCycle('cash_vest_scores', clientId, cycle)} and total_score is not null)::int as "cashVestScores",
-      (select count(*) from reports where open_report_id = ${reportId} and generation_state = 'done')::int as "reportsGenerated",
-      (select count(*) from reports where open_report_id = ${reportId} and generation_state = 'failed')::int as "reportsFailed",
-      (select count(*) from reports where open_report_id = ${reportId} and generation_state in ('queued', 'running'))::int as "reportsRunning",
-      (select count(*) from reports where open_report_id = ${reportId} and user_file_id is not null)::int as "reportsCompleted",
-      (select count(*) from reports where open_report_id = ${reportId} and finalized)::int as "reportsFinalized"`);
+      (select count(*) filter (where state = 'done') from mc)::int as "monteCarloDone",
+      (select count(*) filter (where state = 'failed') from mc)::int as "monteCarloFailed",
+      (select count(*) filter (where state in ('queued', 'running')) from mc)::int as "monteCarloRunning",
+      (select count(*) filter (where step2_state = 'done') from st)::int as "shortTermDone",
+      (select count(*) filter (where step1_state = 'failed' or step2_state = 'failed') from st)::int
+        as "shortTermFailed",
+      (select count(*) filter (where step1_state in ('queued', 'running') or step2_state in ('queued', 'running'))
+        from st)::int as "shortTermRunning",
+      (select count(*) from cash_vest_scores where ${ofCycle('cash_vest_scores', clientId, cycle)}
+        and total_score is not null)::int as "cashVestScores",
+      (select count(*) filter (where generation_state = 'done') from r)::int as "reportsGenerated",
+      (select count(*) filter (where generation_state = 'failed') from r)::int as "reportsFailed",
+      (select count(*) filter (where generation_state in ('queued', 'running')) from r)::int as "reportsRunning",
+      (select count(*) filter (where user_file_id is not null) from r)::int as "reportsCompleted",
+      (select count(*) filter (where finalized) from r)::int as "reportsFinalized"`);
   return rows[0] as unknown as ChecklistCounts;
 }
