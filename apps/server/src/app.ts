@@ -31,6 +31,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { accountSummaryRoutes } from './modules/account-summary/account-summary.routes';
 import { quarterChecklistRoutes } from './modules/quarter-checklist/quarter-checklist.routes';
+import { exceptionsRoutes } from './modules/exceptions/exceptions.routes';
 import { analysisRoutes } from './modules/analysis/analysis.routes';
 import { balanceTablesRoutes } from './modules/balance-tables/balance-tables.routes';
 import { shortTermRoutes } from './modules/short-term/short-term.routes';
@@ -230,6 +231,7 @@ export async function buildApp(
   await app.register(accountLinksRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(accountSummaryRoutes({ db }), { prefix: '/api/accounts' });
   await app.register(quarterChecklistRoutes({ db }), { prefix: '/api/quarter-checklist' });
+  await app.register(exceptionsRoutes({ db, jobs: platform.jobs }), { prefix: '/api/exceptions' });
   await app.register(transactionsRoutes({ db }), { prefix: '/api/transactions' });
   await app.register(stagingTransactionsRoutes({ db }), { prefix: '/api/transactions' });
   await app.register(marketDataRoutes({ db }), { prefix: '/api/dashboard' });

@@ -8,6 +8,8 @@ import { sweepExcelCopies } from './modules/data-ingestion/extraction/excel-copy
 import { extractBatchFileJob } from './modules/data-ingestion/extraction/extract-batch-file.job';
 import { createRateProviders } from './modules/market-rates/create-rate-providers';
 import { refreshMarketRatesJob } from './modules/market-rates/refresh-market-rates.job';
+import { detectExceptionsJob, followJobsWithDetection } from './modules/exceptions/exceptions.job';
+import { sendExceptionDigestJob } from './modules/exceptions/send-exception-digest.job';
 import type { Platform } from './platform/create-platform';
 
 /** Every job the instance knows, registered in the API process and in workers alike. */
@@ -58,5 +60,17 @@ export function defineJobs(platform: Platform): void {
   platform.jobs.define(shortTermStep2Job({ storage: platform.storage }));
   // Client reports (issue 19 point 2): the Liquidity Analysis PDF of a generated report.
   platform.jobs.define(reportPdfJob({ storage: platform.storage }));
+  // The exception queue (issue 43): nightly over every client, and after each followed job of a client.
+  const detectCron = platform.config.EXCEPTIONS_DETECT_CRON;
+  platform.jobs.define(detectExceptionsJob(detectCron === 'off' ? {} : { cron: detectCron }));
+  platform.jobs.onJobEnded(followJobsWithDetection(platform.database.db, platform.jobs));
+  const digestCron = platform.config.EXCEPTIONS_DIGEST_CRON;
+  platform.jobs.define(
+    sendExceptionDigestJob({
+      mailer: platform.mailer,
+      publicUrl: platform.config.publicUrl,
+      ...(digestCron === 'off' ? {} : { cron: digestCron }),
+    }),
+  );
   // Analysis jobs register here as their issues land.
 }

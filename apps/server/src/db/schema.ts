@@ -25,3 +25,4 @@ export * from './schema/treasury-lists';
 export * from './schema/balance-tables';
 export * from './schema/analysis';
 export * from './schema/reports';
+export * from './schema/exceptions';

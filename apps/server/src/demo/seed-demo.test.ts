@@ -1,9 +1,16 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { listBusinessDays } from '@tideline/analytics/calendar/business-calendar';
+import { formatIsoDate, parseIsoDate } from '@tideline/analytics/core/iso-date';
+import { MARKET_RATE_SERIES } from '@tideline/contracts/market-rates/market-rates.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../db/migrate';
+import { cashVestScores, clients } from '../db/schema';
+import { findSuggestionFor } from '../modules/cash-vest/cash-vest.service';
+import { readRateSnapshot } from '../modules/market-rates/load-rate-snapshot';
+import { RATE_LIMIT_DAYS } from '../modules/monte-carlo/run-rates';
 import { openDatabase, type Database } from '../db/open-database';
 import { loadConfig } from '../platform/config';
 import { createPlatform, type Platform } from '../platform/create-platform';
@@ -256,6 +263,83 @@ describe('seedDemo on an empty database', () => {
       sql`select count(distinct seed)::int as distinct from monte_carlo_runs`,
     );
     expect(seeds!.distinct).toBe(12);
+  });
+
+  it("gives the window a market-rate history: the snapshot's values where it has them, 'demo' rows before", async () => {
+    const stored = await rowsOf<{ seriesId: string; date: string; value: number; source: string }>(sql`
+      select series_id as "seriesId", observation_date::text as date, value::float8 as value, source
+      from market_rate_observations order by series_id, observation_date`);
+    const snapshot = await readRateSnapshot();
+    const key = (o: { seriesId: string; date: string }) => `${o.seriesId}|${o.date}`;
+    const byKey = new Map(stored.map((o) => [key(o), o]));
+    for (const o of snapshot)
+      expect(byKey.get(key(o)), key(o)).toMatchObject({ value: o.value, source: 'snapshot' });
+    const demo = stored.filter((o) => o.source === 'demo');
+    expect(stored.length).toBe(snapshot.length + demo.length);
+    expect(result.counts.market_rate_observations).toBe(stored.length);
+    // The window (2023-05-16 to 2026-05-15) lies before the snapshot: every rate it reads is 'demo'.
+    const snapshotFirst = snapshot.map((o) => o.date).sort()[0]!;
+    expect(demo.every((o) => o.date < snapshotFirst)).toBe(true);
+    const businessDays = listBusinessDays(parseIsoDate(result.firstDate)!, parseIsoDate(END)!).map(
+      formatIsoDate,
+    );
+    for (const seriesId of MARKET_RATE_SERIES) {
+      const dates = demo.filter((o) => o.seriesId === seriesId).map((o) => o.date);
+      const isMonthly = seriesId.startsWith('HQM');
+      if (!isMonthly)
+        expect(
+          businessDays.filter((d) => !dates.includes(d)),
+          seriesId,
+        ).toEqual([]);
+      // Every day of the window has a rate of the series at most RATE_LIMIT_DAYS old.
+      const gaps = [result.firstDate, ...dates.filter((d) => d > result.firstDate && d <= END), END].map(
+        (d, i, all) => (i === 0 ? 0 : parseIsoDate(d)! - parseIsoDate(all[i - 1]!)!),
+      );
+      expect(dates[0]! < result.firstDate, seriesId).toBe(true);
+      expect(Math.max(...gaps), seriesId).toBeLessThanOrEqual(isMonthly ? 31 : RATE_LIMIT_DAYS);
+    }
+    const effrOf = (date: string) => byKey.get(`EFFR|${date}`)?.value;
+    expect(effrOf(businessDays[0]!)).toBe(5.33);
+    expect(effrOf(businessDays.at(-1)!)).toBeLessThan(4);
+  });
+
+  it("judges Cedar Valley's idle operating account as not earning, so its Value Score is no longer full", async () => {
+    const [cedar] = await database.db
+      .select({ clientId: clients.clientId })
+      .from(clients)
+      .where(eq(clients.clientName, 'Cedar Valley County'));
+    const [row] = await database.db
+      .select()
+      .from(cashVestScores)
+      .where(eq(cashVestScores.clientId, cedar!.clientId))
+      .orderBy(desc(cashVestScores.endDate))
+      .limit(1);
+    const suggestion = await findSuggestionFor(database.db, row!, row!.createdBy!);
+    const operating = suggestion.accounts.find((a) => a.accountName === 'General Fund Operating')!;
+    expect(operating.averageBalance).toBeGreaterThan(10_000_000);
+    expect(operating).toMatchObject({ isEarning: false });
+    expect(operating.earningReason).toMatch(
+      /under 75% of the Level One benchmark, Effective federal funds rate/,
+    );
+    const value = suggestion.subScores.find((s) => s.key === 'valueScore')!;
+    expect(value.score).toBe(row!.valueScore);
+    expect(row!.valueScore).toBeLessThan(19);
+  });
+
+  it('leaves the exception queue as the nightly detection would: late statements and reports, with owners', async () => {
+    const rows = await rowsOf<{ clientName: string; kind: string; n: number; owned: number }>(sql`
+      select c.client_name as "clientName", e.kind, count(*)::int as n,
+        count(e.assignee_id)::int as owned
+      from exception_items e join clients c on c.client_id = e.client_id
+      where e.status = 'Open' group by 1, 2 order by 1, 2`);
+    const kindsOf = (name: string) => rows.filter((r) => r.clientName === name).map((r) => r.kind);
+    for (const name of WITHHELD_CLIENTS)
+      expect(kindsOf(name)).toEqual(expect.arrayContaining(['report_due', 'statement_late']));
+    // Clients booked to the end have no late statement and no open report.
+    const others = rows.filter((r) => !WITHHELD_CLIENTS.includes(r.clientName));
+    expect(others.filter((r) => r.kind === 'statement_late' || r.kind === 'report_due')).toEqual([]);
+    expect(rows.every((r) => r.owned === r.n)).toBe(true);
+    expect(result.counts.exception_items).toBe(rows.reduce((sum, r) => sum + r.n, 0));
   });
 
   it('refuses a second run', async () => {

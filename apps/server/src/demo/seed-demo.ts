@@ -6,7 +6,10 @@ import type { AuditContext } from '../platform/audit/write-audit';
 import type { Storage } from '../platform/storage/storage';
 import { conflict } from '../platform/http/app-error';
 import { yesterdayIso } from './demo-calendar';
+import { insertDemoMarketRates } from './demo-market-rates';
 import { insertDemoNegotiatedRates } from './demo-negotiated-rates';
+import { detectExceptions } from '../modules/exceptions/detect-exceptions';
+import { addDays } from '../modules/market-rates/rate-observation';
 import { insertDemoNotes } from './demo-notes';
 import { insertDemoOpenReports } from './demo-open-reports';
 import { DEMO_CLIENTS } from './demo-clients';
@@ -36,11 +39,22 @@ const DEMO_CONTEXT: AuditContext = {
   ipAddress: null,
 };
 
+/**
+ * The exception queue as the nightly detection leaves it the morning after the demo's last day
+ * (issue 43 point 6): the withheld clients' late statements and past-due reports, idle cash against
+ * the demo rates, investments maturing without a note.
+ */
+async function seedDemoExceptions(db: Db, lastDate: string) {
+  const today = addDays(lastDate, 1);
+  await detectExceptions(db, { clientIds: null, today, now: new Date(`${today}T06:00:00Z`) });
+}
+
 /** Who the demo's analyses are run by. */
 const DEMO_ANALYST_EMAIL = 'jordan.kim@demo.example.com';
 
 /** The tables the summary counts, in the order they are filled. */
 export const DEMO_TABLES = [
+  'market_rate_observations',
   'users',
   'banks',
   'clients',
@@ -67,6 +81,7 @@ export const DEMO_TABLES = [
   'monte_carlo_runs',
   'short_term_models',
   'cash_vest_scores',
+  'exception_items',
   'audit_log',
 ] as const;
 
@@ -93,8 +108,9 @@ export async function countDemoTables(db: Db): Promise<SeedDemoResult['counts']>
  * forty accounts, groups, links, three years of transactions ending `endDate` (for the two clients with
  * an open report, ending before its period: demo-withheld-periods.ts), keywords, note categories and
  * quote types, an investment ladder on the investment and hybrid accounts with four investment groups,
- * negotiated rates, two open reports (one with batches), notes with comments and tags, and a few users
- * per role.
+ * negotiated rates, two open reports (one with batches), notes with comments and tags, a few users
+ * per role, and a market-rate history over the whole window (the shipped snapshot, and before and
+ * after it the demo's own figures, source 'demo': demo-market-rates.ts).
  * Only into a database without clients; the same end date gives the same rows (one seed, DEMO_SEED,
  * which `demo-statements` plans the withheld periods with again).
  */
@@ -118,6 +134,8 @@ export async function seedDemo(
   const misplaced = findAnchorsInWithheld(plan, withheldStarts);
   if (misplaced.length > 0) throw new Error(`Anchors inside a withheld period: ${misplaced.join(', ')}`);
   const booked = plan.transactions.filter((t) => isBookedBySeed(t, withheldStarts));
+  // Before any analysis reads them: without rates every account "earns" (issue 41).
+  await insertDemoMarketRates(db, plan);
 
   const staff = await seedUsers(deps, DEMO_CONTEXT, 'staff');
   const assignees = (clientKey: string) =>
@@ -144,6 +162,8 @@ export async function seedDemo(
     [...clientIds].map(([key, clientId]) => ({ clientId, lastDate: booksEnds.get(key)! })),
     staff.get(DEMO_ANALYST_EMAIL)!.userId,
   );
+
+  await seedDemoExceptions(db, plan.lastDate);
 
   return {
     firstDate: plan.firstDate,

@@ -89,6 +89,22 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\S+( \S+){4}$/, 'A cron expression has five fields (minute hour day month weekday).')
     .default('30 18 * * *'),
+  // Issue 43: the nightly detection of the exception queue over every client (UTC); 'off' turns it off.
+  EXCEPTIONS_DETECT_CRON: z
+    .string()
+    .regex(
+      /^(off|\S+( \S+){4})$/,
+      'A cron expression has five fields (minute hour day month weekday), or off.',
+    )
+    .default('15 5 * * *'),
+  // Issue 43 point 5: the daily digest mail of new and overdue exceptions (UTC); 'off' turns it off.
+  EXCEPTIONS_DIGEST_CRON: z
+    .string()
+    .regex(
+      /^(off|\S+( \S+){4})$/,
+      'A cron expression has five fields (minute hour day month weekday), or off.',
+    )
+    .default('0 11 * * 1-5'),
   MARKET_RATES_TIMEOUT_MS: z.coerce.number().int().min(1000).default(20_000),
   // Issue 41 point 5: an account "earns" when its rate is at least this percent of its level's
   // benchmark (cash-vest/account-earning.ts reads it; checked here so a bad value stops the start).

@@ -3,6 +3,7 @@ import { ANALYTICS_CASES } from './route-cases-analytics';
 import { BATCH_VALIDATION_CASES } from './route-cases-batch-validation';
 import { CASH_VEST_CASES } from './route-cases-cash-vest';
 import { DATA_INGESTION_CASES } from './route-cases-data-ingestion';
+import { EXCEPTION_CASES } from './route-cases-exceptions';
 import { MONTE_CARLO_CASES } from './route-cases-monte-carlo';
 import { REPORT_CASES } from './route-cases-reports';
 import { SHORT_TERM_CASES } from './route-cases-short-term';
@@ -483,6 +484,7 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   })),
   // Client reports, destructive ones last (route-cases-reports.ts).
   ...REPORT_CASES,
+  ...EXCEPTION_CASES,
 
   // Identity, health and documentation.
   'GET /api/health': exempt('public health check'),

@@ -7,6 +7,7 @@ import {
   bankClientRelationships,
   cashVestScores,
   clients,
+  exceptionItems,
   files,
   jobRuns,
   reports,
@@ -78,6 +79,8 @@ export interface ClientRecords {
   stagingBalanceId: number;
   stagingAccountBalanceId: number;
   negotiatedRateId: number;
+  /** An exception of the client's queue, its summary marked (issue 43). */
+  exceptionId: number;
   fileId: number;
   jobId: string;
   /** Analyses of the client's group (issue 18): a short-term model with step 1 and step 2 rows and a
@@ -266,6 +269,18 @@ export async function createClientRecords(
     },
     (j) => j.negotiatedRate.negotiatedRateId,
   );
+  const [exception] = await db
+    .insert(exceptionItems)
+    .values({
+      clientId,
+      kind: 'extraction_failed',
+      subjectKey: `file:${batchFileId}`,
+      severity: 'High',
+      summary: `${marker} statement failed to extract`,
+      link: { place: 'uploadDashboard', clientId },
+      since: new Date(),
+    })
+    .returning({ id: exceptionItems.exceptionId });
   const analyses = await insertAnalysisRows(ctx, clientId, groupId, marker);
   const reportRecords = await insertReportRows(ctx, clientId, groupId, marker, admin.userId);
   const monteCarlo = await createMonteCarloRecords(ctx, clientId, bankId, marker, admin.userId);
@@ -305,6 +320,7 @@ export async function createClientRecords(
     stagingBalanceId: treasury.balanceIds[0]!,
     stagingAccountBalanceId: treasury.accountBalanceIds[0]!,
     negotiatedRateId,
+    exceptionId: exception!.id,
     fileId: file!.fileId,
     jobId,
     ...analyses,
@@ -391,6 +407,15 @@ export async function createSecurityWorld(ctx: TestContext): Promise<SecurityWor
   const prober = await createSignedInUser(ctx, role.roleName, [clientA]);
   // A's job is the prober's own: a job is only its creator's.
   await ctx.database.db.update(jobRuns).set({ createdBy: prober.userId }).where(eq(jobRuns.jobId, a.jobId));
+  // A's exception is the prober's (My Exceptions shows it); B's is the admin's, whom the prober may not see.
+  await ctx.database.db
+    .update(exceptionItems)
+    .set({ assigneeId: prober.userId })
+    .where(eq(exceptionItems.exceptionId, a.exceptionId));
+  await ctx.database.db
+    .update(exceptionItems)
+    .set({ assigneeId: prober.userId })
+    .where(eq(exceptionItems.exceptionId, b.exceptionId));
   const ghost: ClientRecords = {
     ...(Object.fromEntries(Object.keys(b).map((k) => [k, GHOST_ID])) as unknown as ClientRecords),
     marker: b.marker,

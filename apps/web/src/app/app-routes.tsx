@@ -20,7 +20,7 @@ const AppLayout = lazyWithPreload(() => import('./layout/app-layout'));
 const DashboardRoute = lazyWithPreload(() => import('./routes/dashboard-route'));
 const MyAccountPage = lazy(() => import('../features/my-account/my-account-page'));
 const UserManagementPage = lazy(() => import('../features/users/user-management-page'));
-const ClientManagementPage = lazy(() => import('../features/clients/client-management-page'));
+const ClientManagementRoute = lazy(() => import('./routes/client-management-route'));
 const ClientProfileRoute = lazyWithPreload(() => import('./routes/client-profile-route'));
 const BankManagementRoute = lazy(() => import('./routes/bank-management-route'));
 const GlobalSettingsRoute = lazy(() => import('./routes/global-settings-route'));
@@ -31,6 +31,7 @@ const InvestmentGroupPage = lazy(() => import('../features/investments/investmen
 const OpenBatchesPage = lazy(() => import('../features/data-ingestion/open-batches-page'));
 const DataIngestionClientRoute = lazy(() => import('./routes/data-ingestion-client-route'));
 const AnalysisRoute = lazy(() => import('./routes/analysis-route'));
+const ExceptionsPage = lazy(() => import('../features/exceptions/exceptions-page'));
 const NotFoundContent = lazy(() =>
   import('../features/errors/not-found-content').then((m) => ({ default: m.NotFoundContent })),
 );
@@ -42,7 +43,7 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/user-management') return <UserManagementPage />;
   if (route === '/client-management/:clientId/:accountId') return <AccountProfileRoute />;
   if (route === '/client-management/:clientId/account-group/:groupId') return <AccountGroupPage />;
-  if (route === '/client-management') return <ClientManagementPage />;
+  if (route === '/client-management') return <ClientManagementRoute />;
   if (route === '/client-management/:id') return <ClientProfileRoute />;
   if (route === '/bank-management') return <BankManagementRoute />;
   if (route === '/global-settings') return <GlobalSettingsRoute />;
@@ -51,6 +52,7 @@ function pageFor(route: ProtectedRoute) {
   if (route === '/data-ingestion') return <OpenBatchesPage />;
   if (route === '/data-ingestion/:clientId') return <DataIngestionClientRoute />;
   if (route === '/analysis') return <AnalysisRoute />;
+  if (route === '/exceptions') return <ExceptionsPage />;
   // Every protected route has its screen: a route added without one does not compile here.
   const unhandled: never = route;
   return unhandled;

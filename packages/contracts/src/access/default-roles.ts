@@ -43,6 +43,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       ]),
       'START_REPORT',
       'DOWNLOAD_FILES',
+      'EDIT_EXCEPTIONS',
     ]),
   },
   {
@@ -71,6 +72,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       ]),
       // Issue 42 point 4: analysts produce the quarter's report; finalizing stays with Advisors and Admins.
       ...ANALYST_REPORT_PERMISSIONS,
+      'EDIT_EXCEPTIONS',
     ]),
   },
   {
@@ -88,6 +90,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       'DOWNLOAD_REPORTS',
       'VIEW_NOTES',
       'ADD_NOTES',
+      'VIEW_EXCEPTIONS',
     ],
   },
 ];

@@ -157,6 +157,8 @@ export const PERMISSION_AREAS = [
       'EDIT_REPORT_COMMENTS',
     ],
   },
+  // Beyond the spec (permissions.md): the cross-client exception queue of issue 43.
+  { area: 'Exceptions', permissions: ['VIEW_EXCEPTIONS', 'EDIT_EXCEPTIONS'] },
 ] as const;
 
 function stagingPermissions<T extends string>(what: T) {

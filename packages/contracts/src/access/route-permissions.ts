@@ -16,6 +16,8 @@ export const ROUTE_PERMISSIONS = {
   '/investment-management/investment-group/:groupId': 'VIEW_INVESTMENTS',
   '/analysis': 'VIEW_ANALYSIS',
   '/global-settings': 'VIEW_GLOBAL_SETTINGS',
+  // Beyond the spec (permissions.md): the cross-client exception queue of issue 43.
+  '/exceptions': 'VIEW_EXCEPTIONS',
 } as const satisfies Record<string, Permission | null>;
 
 export type ProtectedRoute = keyof typeof ROUTE_PERMISSIONS;

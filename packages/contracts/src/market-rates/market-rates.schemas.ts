@@ -27,7 +27,11 @@ export const MARKET_RATE_SERIES = [
 ] as const;
 export type MarketRateSeries = (typeof MARKET_RATE_SERIES)[number];
 
-export const MARKET_RATE_SOURCES = ['fred', 'treasury', 'import', 'snapshot'] as const;
+/**
+ * Where a stored rate came from: a provider, an import, the shipped snapshot, or 'demo' (the made-up
+ * history `seed-demo` gives the demo's three years; shown as "Demo figures", replaced like the snapshot).
+ */
+export const MARKET_RATE_SOURCES = ['fred', 'treasury', 'import', 'snapshot', 'demo'] as const;
 export type MarketRateSource = (typeof MARKET_RATE_SOURCES)[number];
 
 export const MARKET_DATA_GROUPS = [
@@ -104,7 +108,10 @@ export const MarketRateSchema = z.object({
   value: z.number().nullable(),
   /** The observation date the value belongs to (YYYY-MM-DD). */
   asOf: z.string().nullable(),
-  /** Where the value came from; 'snapshot' is the sample shipped for offline installs, not live data. */
+  /**
+   * Where the value came from; 'snapshot' is the sample shipped for offline installs and 'demo' the
+   * demo data set's made-up history, neither of them live data.
+   */
   source: z.enum(MARKET_RATE_SOURCES).nullable(),
 });
 export type MarketRate = z.infer<typeof MarketRateSchema>;

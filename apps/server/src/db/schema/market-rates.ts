@@ -3,7 +3,8 @@ import { check, date, numeric, pgTable, primaryKey, text, timestamp } from 'driz
 import { MARKET_RATE_SOURCES } from '@tideline/contracts/market-rates/market-rates.schemas';
 
 // issue 6 point 4: the dated history of market rate observations (FRED, the Treasury curve, imports, the
-// shipped snapshot). One row per series and date; a later fetch of the same day replaces the value.
+// shipped snapshot, the demo's made-up history). One row per series and date; a later fetch of the same
+// day replaces the value.
 // The primary key (series_id, observation_date) is the index of both reads: the latest value of a
 // series (a backward scan of its prefix) and a series' history over a date range (analysis).
 export const marketRateObservations = pgTable(
@@ -20,7 +21,7 @@ export const marketRateObservations = pgTable(
     primaryKey({ name: 'market_rate_observations_pkey', columns: [t.seriesId, t.observationDate] }),
     check(
       'market_rate_observations_source_check',
-      sql`${t.source} in ('fred', 'treasury', 'import', 'snapshot')`,
+      sql`${t.source} in ('fred', 'treasury', 'import', 'snapshot', 'demo')`,
     ),
   ],
 );

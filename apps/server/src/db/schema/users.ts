@@ -52,6 +52,8 @@ export const users = pgTable(
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
     // Bumped on deactivation, password change and MFA reset: access tokens carry it and stop working.
     tokenVersion: integer('token_version').notNull().default(0),
+    // Issue 43 point 5: a daily mail of the user's new and overdue exceptions, off until they turn it on.
+    exceptionDigest: boolean('exception_digest').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -188,13 +188,14 @@ const RATE_DATES = {
   HQMCB2YR: '2037-03-01',
 };
 
-export async function insertRates(ctx: TestContext): Promise<void> {
+/** RATES on the last days of the quarter ending in `year` March (2037 unless said). */
+export async function insertRates(ctx: TestContext, year = 2037): Promise<void> {
   await ctx.database.db
     .insert(marketRateObservations)
     .values(
       Object.entries(RATES).map(([seriesId, value]) => ({
         seriesId,
-        observationDate: RATE_DATES[seriesId as keyof typeof RATES],
+        observationDate: RATE_DATES[seriesId as keyof typeof RATES].replace('2037', String(year)),
         value,
         source: 'import' as const,
       })),

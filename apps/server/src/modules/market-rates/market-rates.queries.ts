@@ -6,6 +6,9 @@ import type { RateObservation } from './rate-observation';
 
 const UPSERT_BATCH = 1000;
 
+/** The sources that stand in for live values until a provider reads the series. */
+const STAND_IN_SOURCES: MarketRateSource[] = ['snapshot', 'demo'];
+
 /** Inserts or replaces (series, date) rows; a later fetch of the same day wins. */
 export async function upsertObservations(
   db: DbOrTx,
@@ -36,14 +39,45 @@ export async function upsertObservations(
   }
 }
 
-/** The shipped snapshot is a stand-in: once live values of a series arrive, its snapshot rows go. */
-export async function deleteSnapshotRows(db: DbOrTx, seriesIds: string[]): Promise<void> {
+/**
+ * The shipped snapshot and the demo's made-up history are stand-ins: once live values of a series
+ * arrive, its 'snapshot' and 'demo' rows go.
+ */
+export async function deleteStandInRows(db: DbOrTx, seriesIds: string[]): Promise<void> {
   if (seriesIds.length === 0) return;
   await db
     .delete(marketRateObservations)
     .where(
-      and(inArray(marketRateObservations.seriesId, seriesIds), eq(marketRateObservations.source, 'snapshot')),
+      and(
+        inArray(marketRateObservations.seriesId, seriesIds),
+        inArray(marketRateObservations.source, STAND_IN_SOURCES),
+      ),
     );
+}
+
+/** Inserts the (series, date) rows not stored yet; a stored value of any source is kept. */
+export async function insertAbsentObservations(
+  db: DbOrTx,
+  rows: RateObservation[],
+  source: MarketRateSource,
+): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+    const saved = await db
+      .insert(marketRateObservations)
+      .values(
+        rows.slice(i, i + UPSERT_BATCH).map((r) => ({
+          seriesId: r.seriesId,
+          observationDate: r.date,
+          value: r.value,
+          source,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ seriesId: marketRateObservations.seriesId });
+    inserted += saved.length;
+  }
+  return inserted;
 }
 
 /** The newest observation of each series (one backward primary-key scan per series). */

@@ -12,7 +12,7 @@ import type { JobRunner } from '../../platform/jobs/job-runner';
 import { averageOverCalendarDays } from './average-over-calendar-days';
 import * as q from './market-rates.queries';
 import { parseFredCsv } from './parse-fred-csv';
-import { addDays } from './rate-observation';
+import { addDays, type RateObservation } from './rate-observation';
 import { REFRESH_MARKET_RATES_JOB } from './refresh-market-rates.job';
 
 /** platform.md 3 "Effective fund (30-Day)": daily EFFR averaged over 30 calendar days. */
@@ -58,6 +58,14 @@ export async function importRateFile(db: DbOrTx, text: string): Promise<RateFile
   if (problems.length > 0) return { ok: false, problems };
   await db.transaction((tx) => q.upsertObservations(tx, observations, 'import'));
   return { ok: true, imported: observations.length };
+}
+
+/**
+ * seed-demo: made-up observations (source 'demo') for the days that have none; every stored value, the
+ * snapshot's included, is kept. Answers how many were stored.
+ */
+export function addDemoRates(db: DbOrTx, observations: RateObservation[]): Promise<number> {
+  return db.transaction((tx) => q.insertAbsentObservations(tx, observations, 'demo'));
 }
 
 /** One series' stored history, oldest first: what analysis reads for benchmark rates. */

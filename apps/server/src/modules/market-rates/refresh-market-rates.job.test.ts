@@ -14,6 +14,8 @@ import { refreshMarketRatesJob } from './refresh-market-rates.job';
 // Treasury stand-in serves the real 2022 feed of the fixtures, so "today" is in March 2022.
 const tag = randomUUID().slice(0, 6).toUpperCase();
 const SERIES = [`T${tag}A`, `T${tag}B`];
+/** A series no provider reads: its demo rows stay. */
+const UNREAD = `T${tag}U`;
 const TODAY = '2022-03-10';
 
 let ctx: TestContext;
@@ -40,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.database.db
     .delete(marketRateObservations)
-    .where(inArray(marketRateObservations.seriesId, SERIES));
+    .where(inArray(marketRateObservations.seriesId, [...SERIES, UNREAD]));
   await standIn.close();
   await ctx.close();
 });
@@ -92,11 +94,19 @@ const valuesOf = async (seriesId: string) =>
   ).map((r) => [r.observationDate, r.value, r.source]);
 
 describe('market rates refresh job', () => {
-  it('saves every provider, replacing the shipped snapshot rows of the series it read', async () => {
+  it("saves every provider, replacing the shipped snapshot's and the demo's rows of the series it read", async () => {
     await upsertObservations(
       ctx.database.db,
       [{ seriesId: SERIES[0]!, date: '2026-08-03', value: 3.1 }],
       'snapshot',
+    );
+    await upsertObservations(
+      ctx.database.db,
+      [
+        { seriesId: SERIES[0]!, date: '2024-05-01', value: 5.33 },
+        { seriesId: UNREAD, date: '2024-05-01', value: 5.33 },
+      ],
+      'demo',
     );
     const { run, recorded } = await runRefresh();
     await expect(run).resolves.toEqual({
@@ -109,6 +119,8 @@ describe('market rates refresh job', () => {
     const series = await valuesOf(SERIES[0]!);
     expect(series).toHaveLength(4);
     expect(series[0]).toEqual(['2024-06-03', 5.35, 'fred']);
+    expect(series.every(([, , source]) => source === 'fred')).toBe(true);
+    expect(await valuesOf(UNREAD)).toEqual([['2024-05-01', 5.33, 'demo']]);
     const treasury = await ctx.database.db
       .select()
       .from(marketRateObservations)

@@ -1,7 +1,7 @@
 import type { MarketRateSource } from '@tideline/contracts/market-rates/market-rates.schemas';
 import type { DbOrTx } from '../../db/open-database';
 import type { JobDefinition } from '../../platform/jobs/job-runner';
-import { deleteSnapshotRows, upsertObservations } from './market-rates.queries';
+import { deleteStandInRows, upsertObservations } from './market-rates.queries';
 import { addDays, type RateObservation } from './rate-observation';
 import type { RateProvider } from './providers/rate-provider';
 
@@ -65,7 +65,7 @@ export function refreshMarketRatesJob(deps: {
 
 /**
  * What a provider read, in one transaction: the values replace earlier ones of the same dates, and
- * the shipped snapshot's stand-in rows of those series go.
+ * stand-in rows of those series (the shipped snapshot's, the demo's) go.
  */
 async function saveProviderObservations(
   db: DbOrTx,
@@ -73,7 +73,7 @@ async function saveProviderObservations(
   source: MarketRateSource,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await deleteSnapshotRows(tx, [...new Set(observations.map((o) => o.seriesId))]);
+    await deleteStandInRows(tx, [...new Set(observations.map((o) => o.seriesId))]);
     await upsertObservations(tx, observations, source);
   });
 }

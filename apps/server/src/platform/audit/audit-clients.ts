@@ -9,6 +9,7 @@ import {
   batchAccounts,
   batchFiles,
   batches,
+  exceptionItems,
   files,
   importTemplates,
   investments,
@@ -44,6 +45,7 @@ const CLIENT_OF: Record<string, ClientLookup> = {
   account: byColumn(accounts, accounts.accountId, accounts.clientId),
   account_group: byColumn(accountGroups, accountGroups.groupId, accountGroups.clientId),
   account_link: byColumn(accountLinks, accountLinks.accountLinkId, accountLinks.clientId),
+  exception: byColumn(exceptionItems, exceptionItems.exceptionId, exceptionItems.clientId),
   bank_client_relationship: byColumn(
     bankClientRelationships,
     bankClientRelationships.bankClientRelId,

@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'cash_vest_score',
   'client',
   'client_level_exception',
+  'exception',
   'fee_category',
   'fee_sub_category',
   'file',

@@ -59,6 +59,13 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+export interface JobEnded {
+  queue: string;
+  jobId: string;
+  state: 'completed' | 'failed';
+}
+export type JobEndedListener = (ended: JobEnded) => Promise<void> | void;
+
 export interface EnqueueMeta {
   createdBy?: number | null;
   clientId?: number | null;
@@ -116,6 +123,15 @@ export function createJobRunner(options: {
   });
   boss.on('error', (err) => options.log.error({ err }, 'job runner error'));
   const definitions = new Map<string, JobDefinition<unknown>>();
+  const endedListeners: JobEndedListener[] = [];
+  const tellEnded = (ended: JobEnded) => {
+    for (const listener of endedListeners)
+      void Promise.resolve()
+        .then(() => listener(ended))
+        .catch((err: unknown) =>
+          options.log.error({ err, queue: ended.queue }, 'a job-ended listener failed'),
+        );
+  };
   let started = false;
   let sweepTimer: NodeJS.Timeout | undefined;
 
@@ -213,6 +229,7 @@ export function createJobRunner(options: {
         { state: 'completed', progress: 100, result: (result ?? null) as object | null },
         true,
       );
+      tellEnded({ queue: def.name, jobId: job.id, state: 'completed' });
       return result;
     } catch (err) {
       const message = describeJobFailure(err);
@@ -228,6 +245,7 @@ export function createJobRunner(options: {
           ]);
       await updateRun(job.id, { state: final ? 'failed' : 'retrying', message }, true);
       ctx.log.warn({ err, final }, 'job attempt failed');
+      if (final) tellEnded({ queue: def.name, jobId: job.id, state: 'failed' });
       if (final && def.onFinalFailure) {
         await def.onFinalFailure(ctx, message, { stopped: false }).catch((hookErr: unknown) => {
           ctx.log.error({ err: hookErr }, 'could not record the failure of a job');
@@ -241,6 +259,13 @@ export function createJobRunner(options: {
     boss,
     define<T>(def: JobDefinition<T>) {
       definitions.set(def.name, def as JobDefinition<unknown>);
+    },
+    /**
+     * Called after a job of this process completed or failed for good (never awaited by the job; a
+     * listener's failure is logged): follow-up work such as the exception queue's detection.
+     */
+    onJobEnded(listener: JobEndedListener) {
+      endedListeners.push(listener);
     },
     /**
      * Creates the queues; with work=true this process also takes jobs (embedded mode, workers), of

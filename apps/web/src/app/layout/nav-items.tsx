@@ -4,6 +4,7 @@ import BusinessCenterOutlinedIcon from '@mui/icons-material/BusinessCenterOutlin
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import TrendingUpOutlinedIcon from '@mui/icons-material/TrendingUpOutlined';
@@ -25,6 +26,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/data-ingestion', label: 'Data Ingestion', icon: <CloudUploadOutlinedIcon /> },
   { to: '/investment-management', label: 'Investments', icon: <TrendingUpOutlinedIcon /> },
   { to: '/analysis', label: 'Analysis', icon: <InsightsOutlinedIcon /> },
+  // Issue 43 (beyond the spec): the cross-client exception queue.
+  { to: '/exceptions', label: 'Exceptions', icon: <ReportProblemOutlinedIcon /> },
   { to: '/global-settings', label: 'Global Settings', icon: <SettingsOutlinedIcon /> },
 ];
 

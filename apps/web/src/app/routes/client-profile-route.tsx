@@ -79,6 +79,11 @@ const ReportsTab = lazy(() =>
   import('../../features/reports/reports-tab').then((m) => ({ default: m.ReportsTab })),
 );
 const ClientBanksPanel = lazy(() => import('./client-banks-panel'));
+const ClientExceptionBadge = lazy(() =>
+  import('../../features/exceptions/client-exception-badge').then((m) => ({
+    default: m.ClientExceptionBadge,
+  })),
+);
 const QuarterChecklistCard = lazy(() =>
   import('../../features/quarter-checklist/quarter-checklist-card').then((m) => ({
     default: m.QuarterChecklistCard,
@@ -193,6 +198,7 @@ export default function ClientProfileRoute() {
   const deferredClient = useDeferredValue(client ?? null, null);
   const panelClient = deferredClient?.clientId === client?.clientId ? deferredClient : undefined;
   const permList = usePermList();
+  const canSeeExceptions = useCan('VIEW_EXCEPTIONS');
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -214,9 +220,17 @@ export default function ClientProfileRoute() {
   if (!client) return <PageLoader />;
   return (
     <Stack component="section" aria-labelledby="client-profile-header" spacing={2}>
-      <Typography id="client-profile-header" variant="h4" component="h1">
-        {client.clientName}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <Typography id="client-profile-header" variant="h4" component="h1">
+          {client.clientName}
+        </Typography>
+        {/* Issue 43: the client's open exceptions, opening the queue on it (VIEW_EXCEPTIONS). */}
+        {canSeeExceptions && (
+          <Suspense fallback={null}>
+            <ClientExceptionBadge clientId={client.clientId} />
+          </Suspense>
+        )}
+      </Stack>
       {/* Issue 42 point 1: where the quarter stands and its next step, above every tab. */}
       <Suspense fallback={null}>
         <QuarterChecklistCard clientId={client.clientId} />

@@ -17,6 +17,10 @@ const DashboardMaturingWidget = lazy(() =>
   })),
 );
 
+const MyExceptionsWidget = lazy(() =>
+  import('../../features/exceptions/my-exceptions-widget').then((m) => ({ default: m.MyExceptionsWidget })),
+);
+
 const NotesTable = lazy(() =>
   import('../../features/notes/notes-table').then((m) => ({ default: m.NotesTable })),
 );
@@ -42,6 +46,12 @@ export default function DashboardRoute() {
       <DashboardMaturingWidget />
     </Suspense>
   ) : null;
+  // Issue 43: the user's own exceptions; GET /api/exceptions/mine needs VIEW_EXCEPTIONS.
+  const myExceptions = useCan('VIEW_EXCEPTIONS') ? (
+    <Suspense fallback={null}>
+      <MyExceptionsWidget />
+    </Suspense>
+  ) : null;
   // The two tables sit below the widgets: on a phone they load and draw once the user scrolls towards
   // them, not while the first screen is drawn (issue 21, Lighthouse). Near means within 100 px: on a
   // 412 x 823 phone the Notes table starts about 280 px below the fold. Nothing stands in for them
@@ -64,6 +74,7 @@ export default function DashboardRoute() {
     <DashboardPage
       tickerBar={tickerBar}
       maturingInvestments={maturingInvestments}
+      myExceptions={myExceptions}
       notes={notes}
       negotiatedRates={negotiatedRates}
     />

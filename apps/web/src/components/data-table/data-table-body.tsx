@@ -24,6 +24,8 @@ interface DataTableBodyProps<T> {
   } | null;
   /** Already limited to the ones the user may take; none, no actions column. */
   rowActions: readonly RowAction<T>[];
+  /** The empty state's own words (DataTableProps.emptyText). */
+  emptyText?: string;
 }
 
 /** The rows of the page: a spinner while loading, 'No Results.' when empty. */
@@ -36,6 +38,7 @@ export function DataTableBody<T>({
   labelOf,
   selection,
   rowActions,
+  emptyText,
 }: DataTableBodyProps<T>) {
   if (isLoading)
     return (
@@ -52,7 +55,7 @@ export function DataTableBody<T>({
       <TableBody>
         <TableRow>
           <TableCell colSpan={columnCount} sx={{ border: 0 }}>
-            <EmptyState />
+            <EmptyState message={emptyText} />
           </TableCell>
         </TableRow>
       </TableBody>

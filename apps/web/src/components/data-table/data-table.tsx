@@ -69,6 +69,8 @@ export interface DataTableProps<T> {
   quickFilters?: readonly QuickFilter[];
   /** Many columns: the compact layout (COMPACT_TABLE_SX) so that more of them fit before it scrolls. */
   isCompact?: boolean;
+  /** What the empty table says instead of 'No Results.' (e.g. 'No exceptions.'). */
+  emptyText?: string;
 }
 
 const NO_FILTERS: readonly never[] = [];
@@ -98,6 +100,7 @@ export function DataTable<T>({
   canSelectAllMatching = false,
   quickFilters = NO_ACTIONS,
   isCompact = false,
+  emptyText,
 }: DataTableProps<T>) {
   const titleId = useId();
   const state = useTableState<T>(columns, pageSizes[0] ?? 10, initialFilters ?? filterDefaults, initialSort);
@@ -263,6 +266,7 @@ export function DataTable<T>({
                 : null
             }
             rowActions={allowedRowActions}
+            emptyText={emptyText}
           />
         </Table>
       </TableContainer>

@@ -3,15 +3,18 @@ import Typography from '@mui/material/Typography';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { MSG } from '@tideline/contracts/common/messages';
 
-/** platform.md 2.8 and 8: what a table shows when it has no rows. */
-export function EmptyState() {
+/**
+ * platform.md 2.8 and 8: what a table shows when it has no rows; `message` replaces the two lines where a
+ * table of ours says it in its own words (the exception queue's 'No exceptions.').
+ */
+export function EmptyState({ message }: { message?: string } = {}) {
   return (
     <Box role="status" sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>
       <InboxOutlinedIcon fontSize="large" aria-hidden="true" />
       <Typography variant="h6" component="p" color="text.primary">
-        {MSG.noResultsTitle}
+        {message ?? MSG.noResultsTitle}
       </Typography>
-      <Typography variant="body2">{MSG.noResultsText}</Typography>
+      {message === undefined && <Typography variant="body2">{MSG.noResultsText}</Typography>}
     </Box>
   );
 }

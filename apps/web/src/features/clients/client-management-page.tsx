@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { PageLoader } from '../../components/page-loader';
+import type { ClientBadge } from './clients-table';
 import { useCan } from '../../lib/use-can';
 
 const ClientsTable = lazy(() => import('./clients-table').then((m) => ({ default: m.ClientsTable })));
@@ -11,8 +12,11 @@ const ClientFormDialog = lazy(() =>
   import('./client-form-dialog').then((m) => ({ default: m.ClientFormDialog })),
 );
 
-/** /client-management (spec 2): the client list with 'Add New Client' (ADD_CLIENTS). */
-export default function ClientManagementPage() {
+/**
+ * /client-management (spec 2): the client list with 'Add New Client' (ADD_CLIENTS); `clientBadge` is what
+ * the route shows beside each name.
+ */
+export default function ClientManagementPage({ clientBadge }: { clientBadge?: ClientBadge }) {
   const canAdd = useCan('ADD_CLIENTS');
   const [isAdding, setIsAdding] = useState(false);
   return (
@@ -31,7 +35,7 @@ export default function ClientManagementPage() {
         )}
       </Stack>
       <Suspense fallback={<PageLoader />}>
-        <ClientsTable />
+        <ClientsTable clientBadge={clientBadge} />
       </Suspense>
       {isAdding && (
         <Suspense fallback={null}>

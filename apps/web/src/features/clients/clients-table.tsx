@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Link from '@mui/material/Link';
@@ -13,14 +13,20 @@ import type {
 import { ClientFormDialog } from './client-form-dialog';
 import { clientQueries } from './clients.queries';
 
-const COLUMNS: readonly DataTableColumn<Client>[] = [
+/** What another area shows beside a client's name (the exception count, composed in src/app). */
+export type ClientBadge = (clientId: number) => ReactNode;
+
+const columnsWith = (badge: ClientBadge | undefined): readonly DataTableColumn<Client>[] => [
   {
     id: 'clientName',
     header: 'Client Name',
     cell: (c) => (
-      <Link component={RouterLink} to={`/client-management/${c.clientId}`}>
-        {c.clientName}
-      </Link>
+      <>
+        <Link component={RouterLink} to={`/client-management/${c.clientId}`}>
+          {c.clientName}
+        </Link>
+        {badge?.(c.clientId)}
+      </>
     ),
   },
   // Null until an analysis exists (issue 4 point 1).
@@ -34,7 +40,8 @@ const COLUMNS: readonly DataTableColumn<Client>[] = [
 type OpenDialog = { kind: 'edit'; client: Client } | null;
 
 /** The client list of /client-management (spec 2): every client the user may see, in the browser. */
-export function ClientsTable() {
+export function ClientsTable({ clientBadge }: { clientBadge?: ClientBadge }) {
+  const columns = useMemo(() => columnsWith(clientBadge), [clientBadge]);
   const clients = useQuery(clientQueries.all());
   const categories = useQuery(clientQueries.categories());
   const types = useQuery(clientQueries.types());
@@ -70,7 +77,7 @@ export function ClientsTable() {
     <>
       <DataTable
         title="Clients"
-        columns={COLUMNS}
+        columns={columns}
         filters={filters}
         getRowId={(c) => c.clientId}
         getRowLabel={(c) => c.clientName}

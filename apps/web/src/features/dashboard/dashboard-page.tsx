@@ -12,16 +12,19 @@ export const REPORTS_IN_PROGRESS_BASIS = 600;
 /**
  * platform.md 2.5: the greeting with the user's first name, then the rate ticker bar the route hands
  * in (only at exactly /dashboard), the widgets (My Clients, Reports In Progress and the Maturing
- * Investments one the route hands in), then the tables other areas hand in (notes, negotiated rates).
+ * Investments and My Exceptions ones the route hands in), then the tables other areas hand in (notes,
+ * negotiated rates).
  */
 export default function DashboardPage({
   tickerBar,
   maturingInvestments,
+  myExceptions,
   notes,
   negotiatedRates,
 }: {
   tickerBar?: ReactNode;
   maturingInvestments?: ReactNode;
+  myExceptions?: ReactNode;
   notes?: ReactNode;
   negotiatedRates?: ReactNode;
 }) {
@@ -52,6 +55,7 @@ export default function DashboardPage({
               <ReportsInProgressWidget />
             </Box>
             {maturingInvestments && <Box sx={{ flex: '1 1 460px', minWidth: 0 }}>{maturingInvestments}</Box>}
+            {myExceptions && <Box sx={{ flex: '1 1 560px', minWidth: 0 }}>{myExceptions}</Box>}
           </Box>
           {notes && <Box sx={{ mt: 3 }}>{notes}</Box>}
           {negotiatedRates && <Box sx={{ mt: 3 }}>{negotiatedRates}</Box>}

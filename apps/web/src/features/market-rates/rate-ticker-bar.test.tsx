@@ -4,7 +4,7 @@ import type { Permission } from '@tideline/contracts/access/permissions';
 import type { MarketData } from '@tideline/contracts/market-rates/market-rates.schemas';
 import { openAppAs } from '../../test/open-app';
 import { useSessionStore } from '../../lib/session-store';
-import { SAMPLE_RATES_NOTICE, tickerItems } from './rate-ticker-bar';
+import { DEMO_RATES_NOTICE, SAMPLE_RATES_NOTICE, tickerItems } from './rate-ticker-bar';
 
 const rate = (label: string, seriesId: string, value: number | null, asOf: string | null) =>
   ({
@@ -79,6 +79,17 @@ describe('rate ticker bar', () => {
     openDashboard('/dashboard', [sample]);
     const bar = await screen.findByRole('region', { name: 'Market rates' });
     expect(await within(bar).findByText(SAMPLE_RATES_NOTICE)).toBeTruthy();
+    expect(bar.textContent).not.toContain(DEMO_RATES_NOTICE);
+  });
+
+  it("labels the demo data set's made-up rates as demo figures", async () => {
+    const demo = Object.fromEntries(
+      Object.entries(MARKET_DATA).map(([g, rates]) => [g, rates.map((r) => ({ ...r, source: 'demo' }))]),
+    );
+    openDashboard('/dashboard', [demo]);
+    const bar = await screen.findByRole('region', { name: 'Market rates' });
+    expect(await within(bar).findByText(DEMO_RATES_NOTICE)).toBeTruthy();
+    expect(bar.textContent).not.toContain(SAMPLE_RATES_NOTICE);
   });
 
   it('is not loaded at /dashboard/', async () => {

@@ -12,6 +12,8 @@ import { formatDate } from '../../lib/format';
 import { marketRateQueries, storedMarketData } from './market-rates.queries';
 
 export const SAMPLE_RATES_NOTICE = 'Sample rates shipped with Tideline, not live data.';
+/** The label of source 'demo': the made-up history `seed-demo` gives the demo data set. */
+export const DEMO_RATES_NOTICE = 'Demo figures, not live data.';
 
 interface TickerItem {
   key: string;
@@ -55,6 +57,8 @@ export function RateTickerBar() {
   const items = tickerItems(data);
   // An offline install starts from the rates shipped with Tideline: say so rather than pass them off as live.
   const isSample = items.some((i) => i.rate.source === 'snapshot');
+  // A demo database's rates are made up (seed-demo): said as plainly.
+  const isDemo = items.some((i) => i.rate.source === 'demo');
   return (
     <Box
       component="section"
@@ -99,6 +103,16 @@ export function RateTickerBar() {
       ) : (
         <Typography variant="body2" color="text.secondary">
           Market rates are not available.
+        </Typography>
+      )}
+      {isDemo && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          fontStyle="italic"
+          title="Made up for the demo data set; a rate provider or import-rates replaces them."
+        >
+          {DEMO_RATES_NOTICE}
         </Typography>
       )}
       {isSample && (

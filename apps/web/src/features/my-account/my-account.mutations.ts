@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePassword } from '@tideline/contracts/auth/auth.schemas';
+import type { ExceptionDigest } from '@tideline/contracts/exceptions/exceptions.schemas';
 import type { ProfileBody } from '@tideline/contracts/users/users.schemas';
 import { setAccessToken } from '../../lib/api-client';
 import { loggedUserQueryKey } from '../../lib/logged-user';
 import { useSessionStore } from '../../lib/session-store';
-import { changePassword, resetOwnMfa, updateProfile } from './my-account.api';
+import { changePassword, resetOwnMfa, saveExceptionDigest, updateProfile } from './my-account.api';
+import { myAccountKeys } from './my-account.queries';
 
 /** Saves the Details section; the answer is the reloaded app user, held in the cache and the session. */
 export function useUpdateProfile() {
@@ -39,5 +41,14 @@ export function useResetOwnMfa() {
       queryClient.clear();
       useSessionStore.getState().signOut();
     },
+  });
+}
+
+/** Turns the daily exceptions digest on or off; the saved answer replaces the cached setting. */
+export function useSaveExceptionDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExceptionDigest) => saveExceptionDigest(body),
+    onSuccess: (saved) => queryClient.setQueryData(myAccountKeys.exceptionDigest(), saved),
   });
 }
