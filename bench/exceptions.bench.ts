@@ -114,6 +114,9 @@ async function topUpQueue(raw: pg.Client, assigneeIds: readonly number[]) {
     );
   await insert(missing, false);
   await insert(RESOLVED_EXTRA, true);
+  // The search column, as detection writes it (apply-findings.ts).
+  await raw.query(`update exception_items e set search_text = lower(c.client_name || ' ' || e.summary)
+    from clients c where c.client_id = e.client_id and e.search_text = ''`);
   await raw.query('VACUUM ANALYZE exception_items');
   const { rows: counts } = await raw.query<{ status: string; n: number }>(
     `select status, count(*)::int as n from exception_items group by status order by status`,

@@ -32,14 +32,16 @@ export const statementLateDetector: Detector = {
         coalesce(a.data_gathering_frequency, bk.default_data_gathering_frequency)::int as frequency,
         bk.data_availability_date::int as "availabilityDay",
         greatest((select max(t.transaction_date) from transactions t where t.account_id = a.account_id),
-          a.account_balance_date,
-          -- A statement uploaded and extracted but not yet validated has arrived: it is not late.
-          (select max(ss.to_date) from batch_accounts ba
-            join staging_statements ss on ss.batch_account_id = ba.batch_account_id
-            where ba.account_id = a.account_id))::text as "lastData",
+          a.account_balance_date, staged.last_day)::text as "lastData",
         a.created_at::date::text as "createdOn"
       from accounts a
       join banks bk on bk.bank_id = a.bank_id
+      -- A statement uploaded and extracted but not yet validated has arrived: it is not late. Staged
+      -- statements are few (an open cycle's), so they are added up once, not per account.
+      left join (select ba.account_id, max(ss.to_date) as last_day from staging_statements ss
+          join batch_accounts ba on ba.batch_account_id = ss.batch_account_id
+          where ss.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+          group by ba.account_id) staged on staged.account_id = a.account_id
       where a.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
         and not a.account_closed and not a.is_staging`);
     const findings: Finding[] = [];
