@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditList } from '../../src/modules/audit/audit.service';
+import { exceptionList } from '../../src/modules/exceptions/exceptions.queries';
 import { investmentListFor } from '../../src/modules/investments/investment-list';
 import { stagingInvestmentList } from '../../src/modules/staging-investments/staging-investments.service';
 import { stagingTransactionList } from '../../src/modules/staging-transactions/staging-transactions.service';
@@ -32,6 +33,7 @@ interface ListCase {
 }
 const LISTS: Record<string, ListCase> = {
   'POST /api/audit/list': { url: () => '/api/audit/list', list: auditList },
+  'POST /api/exceptions/list': { url: () => '/api/exceptions/list', list: exceptionList },
   'POST /api/transactions/account/:accountId': {
     url: (w) => `/api/transactions/account/${w.a.accountId}`,
     list: transactionList,
