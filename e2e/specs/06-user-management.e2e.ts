@@ -17,7 +17,8 @@ import { waitForMailLink } from '../support/outbox';
 // Issue 3 point 7: an admin adds an Analyst, who enrols and sees exactly the links of that role; the
 // admin resets the Analyst's MFA (they must enrol again) and edits the role (what they see changes).
 
-// platform.md 2.2: the sidebar links and the view permission each needs (Home always).
+// platform.md 2.2: the sidebar links and the view permission each needs (Home always), and ours: the
+// exception queue of issue 43.
 const SIDEBAR = [
   ['Home', null],
   ['Users', 'VIEW_USERS'],
@@ -26,6 +27,7 @@ const SIDEBAR = [
   ['Data Ingestion', 'VIEW_OPEN_REPORTS'],
   ['Investments', 'VIEW_INVESTMENTS'],
   ['Analysis', 'VIEW_ANALYSIS'],
+  ['Exceptions', 'VIEW_EXCEPTIONS'],
   ['Global Settings', 'VIEW_GLOBAL_SETTINGS'],
 ] as const;
 
