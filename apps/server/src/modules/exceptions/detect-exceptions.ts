@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 import { applyFindings, type DetectionOutcome } from './apply-findings';
 import { DETECTORS } from './detectors';
-import type { DetectionScope, Detector } from './finding';
+import type { DetectionScope, Detector, DetectorScope } from './finding';
 
 /** The active clients of the scope: a deactivated client's queue stays as it was left. */
 async function selectScopeClients(db: DbOrTx, clientIds: readonly number[] | null): Promise<number[]> {
@@ -23,7 +23,7 @@ export async function detectExceptions(
 ): Promise<DetectionOutcome & { clients: number }> {
   const clientIds = await selectScopeClients(db, scope.clientIds);
   if (clientIds.length === 0) return { clients: 0, found: 0, opened: 0, reopened: 0, woken: 0, resolved: 0 };
-  const fixed: DetectionScope = { ...scope, clientIds };
+  const fixed: DetectorScope = { ...scope, clientIds };
   const findings = (await Promise.all(detectors.map((d) => d.detect(db, fixed)))).flat();
   const outcome = await applyFindings(db, clientIds, findings, scope.today);
   return { clients: clientIds.length, ...outcome };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/open-database';
 import { jobRuns } from '../../db/schema';
 import type { JobDefinition, JobEnded, JobRunner } from '../../platform/jobs/job-runner';
@@ -80,7 +80,7 @@ export function followJobsWithDetection(db: Db, jobs: Pick<JobRunner, 'enqueue'>
         and(
           eq(jobRuns.queue, DETECT_EXCEPTIONS_JOB),
           eq(jobRuns.clientId, clientId),
-          inArray(jobRuns.state, ['queued']),
+          eq(jobRuns.state, 'queued'),
         ),
       );
     if ((waiting?.n ?? 0) > 0) return;

@@ -3,6 +3,7 @@ import type {
   ExceptionLink,
   ExceptionSeverity,
 } from '@tideline/contracts/exceptions/exceptions.schemas';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/open-database';
 
 /**
@@ -33,11 +34,19 @@ export interface DetectionScope {
   now: Date;
 }
 
+/** What a detector reads: the scope with its clients known (the active ones when it said every client). */
+export interface DetectorScope extends Omit<DetectionScope, 'clientIds'> {
+  clientIds: readonly number[];
+}
+
+/** The scope's clients as one SQL array parameter: `client_id = any(${scopeClients(scope)})`. */
+export const scopeClients = (scope: DetectorScope): SQL => sql`${sql.param([...scope.clientIds])}::int[]`;
+
 /**
  * A detector reads the whole scope in a few set-based queries (200 clients × 20 accounts × 3 years in
  * seconds, issue 43 "Checks") and returns every cause it finds now; one that is gone is simply absent.
  */
 export interface Detector {
   kinds: readonly ExceptionKind[];
-  detect(db: DbOrTx, scope: DetectionScope): Promise<Finding[]>;
+  detect(db: DbOrTx, scope: DetectorScope): Promise<Finding[]>;
 }

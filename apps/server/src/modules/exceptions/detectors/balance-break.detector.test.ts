@@ -10,7 +10,7 @@ import {
 import { createStagingWorld, stageTransactions, type StagingWorld } from '../../../../test/staging-fixtures';
 import { createClients, createTestContext, type TestContext } from '../../../../test/test-context';
 import { detectExceptions } from '../detect-exceptions';
-import type { DetectionScope } from '../finding';
+import type { DetectorScope } from '../finding';
 import { balanceBreakDetector } from './balance-break.detector';
 
 // Issue 43 "one statement row removed → one break with its difference": a statement whose opening
@@ -19,7 +19,7 @@ import { balanceBreakDetector } from './balance-break.detector';
 
 let ctx: TestContext;
 const db = () => ctx.database.db;
-const scopeOf = (clientId: number): DetectionScope => ({
+const scopeOf = (clientId: number): DetectorScope => ({
   clientIds: [clientId],
   today: '2026-10-20',
   now: new Date('2026-10-20T15:00:00Z'),

@@ -5,7 +5,7 @@ import type { ReconciledStatement } from '@tideline/contracts/data-ingestion/rec
 import { checkBatchAccounts } from '../../data-ingestion/reconciliation/account-reconciliations';
 import { previousDay } from '../../data-ingestion/reconciliation/reconcile-account';
 import { formatDay } from '../../data-ingestion/reconciliation/reconciliation-text';
-import type { Detector, Finding } from '../finding';
+import { scopeClients, type Detector, type Finding } from '../finding';
 
 interface BatchAccountRow {
   clientId: number;
@@ -100,7 +100,7 @@ export const balanceBreakDetector: Detector = {
       join accounts a on a.account_id = ba.account_id
       join bank_client_relationships rel on rel.bank_client_rel_id = b.bank_client_rel_id
       join banks bk on bk.bank_id = rel.bank_id
-      where ba.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+      where ba.client_id = any(${scopeClients(scope)})
         and ba.status not in ('Validated', 'Ignored') and ba.override_at is null
         and exists (select 1 from staging_statements st where st.batch_account_id = ba.batch_account_id)`);
     const accounts = rows as unknown as BatchAccountRow[];

@@ -11,7 +11,7 @@ import {
 import { createStagingWorld, stageTransactions, type StagingWorld } from '../../../../test/staging-fixtures';
 import { createClients, createTestContext, type TestContext } from '../../../../test/test-context';
 import { detectExceptions } from '../detect-exceptions';
-import type { DetectionScope } from '../finding';
+import type { DetectorScope } from '../finding';
 import { batchAccountsDetector } from './batch-accounts.detector';
 
 // Issue 43 point 1: "possible duplicates waiting for a decision; an account left Needs Validation past
@@ -21,7 +21,7 @@ let ctx: TestContext;
 const db = () => ctx.database.db;
 // Batch accounts are stamped by the database's clock: the detection runs now.
 const NOW = new Date();
-const scopeOf = (clientId: number): DetectionScope => ({
+const scopeOf = (clientId: number): DetectorScope => ({
   clientIds: [clientId],
   today: NOW.toISOString().slice(0, 10),
   now: NOW,

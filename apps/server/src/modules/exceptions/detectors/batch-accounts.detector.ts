@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EXCEPTION_RULES } from '@tideline/contracts/exceptions/exceptions.schemas';
 import type { DbOrTx } from '../../../db/open-database';
-import type { DetectionScope, Detector, Finding } from '../finding';
+import { scopeClients, type Detector, type DetectorScope, type Finding } from '../finding';
 import { formatLongDay } from './statement-periods';
 
 interface DuplicateRow {
@@ -32,20 +32,19 @@ const joinOpenReport = sql`join batches b on b.batch_id = ba.batch_id
   left join accounts a on a.account_id = ba.account_id`;
 const isUndecided = sql`ba.status not in ('Validated', 'Ignored')`;
 const labelOf = sql`coalesce(a.account_name || ' ...' || right(a.account_number, 4), ba.section_type || ' section')`;
-const clientsOf = (scope: DetectionScope) => sql`${sql.param([...(scope.clientIds ?? [])])}::int[]`;
 
 /**
  * Undecided possible duplicates per batch account, since the first of their files was extracted. The
  * two pointer columns' partial indexes find the flagged rows without reading every staged row.
  */
-async function selectUndecidedDuplicates(db: DbOrTx, scope: DetectionScope): Promise<DuplicateRow[]> {
+async function selectUndecidedDuplicates(db: DbOrTx, scope: DetectorScope): Promise<DuplicateRow[]> {
   const { rows } =
     await db.execute(sql`select ba.client_id as "clientId", ba.batch_account_id as "batchAccountId",
       ${labelOf} as label, bk.bank_name as "bankName", d.undecided, d.since
     from (select s.batch_account_id, count(*)::int as undecided, min(bf.updated_at)::text as since
       from staging_transactions s
       join batch_files bf on bf.batch_file_id = s.batch_file_id
-      where s.client_id = any(${clientsOf(scope)})
+      where s.client_id = any(${scopeClients(scope)})
         and (s.duplicate_of_transaction_id is not null or s.duplicate_of_staging_transaction_id is not null)
         and s.duplicate_decision is null
       group by s.batch_account_id) d
@@ -55,7 +54,7 @@ async function selectUndecidedDuplicates(db: DbOrTx, scope: DetectionScope): Pro
   return rows as unknown as DuplicateRow[];
 }
 
-async function selectLongWaiting(db: DbOrTx, scope: DetectionScope): Promise<WaitingRow[]> {
+async function selectLongWaiting(db: DbOrTx, scope: DetectorScope): Promise<WaitingRow[]> {
   const now = scope.now.toISOString();
   const { rows } =
     await db.execute(sql`select ba.client_id as "clientId", ba.batch_account_id as "batchAccountId",
@@ -64,7 +63,7 @@ async function selectLongWaiting(db: DbOrTx, scope: DetectionScope): Promise<Wai
       floor(extract(epoch from (${now}::timestamptz - ba.updated_at)) / 86400)::int as days
     from batch_accounts ba
     ${joinOpenReport}
-    where ba.client_id = any(${clientsOf(scope)}) and ba.status = 'Needs Validation'
+    where ba.client_id = any(${scopeClients(scope)}) and ba.status = 'Needs Validation'
       and ba.updated_at < ${now}::timestamptz - make_interval(days => ${EXCEPTION_RULES.needsValidationDays})`);
   return rows as unknown as WaitingRow[];
 }

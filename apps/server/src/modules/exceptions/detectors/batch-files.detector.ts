@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EXCEPTION_RULES } from '@tideline/contracts/exceptions/exceptions.schemas';
-import type { Detector, Finding } from '../finding';
+import { scopeClients, type Detector, type Finding } from '../finding';
 
 interface FileRow {
   clientId: number;
@@ -37,7 +37,7 @@ export const batchFilesDetector: Detector = {
       join open_reports r on r.open_report_id = b.open_report_id and r.closed_at is null
       join bank_client_relationships rel on rel.bank_client_rel_id = b.bank_client_rel_id
       join banks bk on bk.bank_id = rel.bank_id
-      where bf.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+      where bf.client_id = any(${scopeClients(scope)})
         and (bf.status = 'Failed'
           or (bf.status in ('Queued', 'In Progress')
             and bf.updated_at < ${scope.now.toISOString()}::timestamptz - make_interval(mins => ${EXCEPTION_RULES.fileStuckMinutes})))`);

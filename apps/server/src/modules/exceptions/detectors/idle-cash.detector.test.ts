@@ -14,7 +14,7 @@ import { refreshGroupTables } from '../../balance-tables/group-history';
 import { insertRates, interestKeywordId } from '../../cash-vest/cash-vest.fixtures';
 import { findRunRates } from '../../monte-carlo/run-rates';
 import { detectExceptions } from '../detect-exceptions';
-import type { DetectionScope } from '../finding';
+import type { DetectorScope } from '../finding';
 import { idleCashDetector } from './idle-cash.detector';
 
 // Issue 43 point 1, "idle cash": balances above the liquidity levels' operating need, in accounts
@@ -38,7 +38,7 @@ const LEVELS = {
   cushion: 50_000,
 };
 
-const scopeOf = (clientIds: number[], today = '2041-04-15'): DetectionScope => ({
+const scopeOf = (clientIds: number[], today = '2041-04-15'): DetectorScope => ({
   clientIds,
   today,
   now: new Date(`${today}T15:00:00Z`),

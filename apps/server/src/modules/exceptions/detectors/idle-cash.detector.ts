@@ -169,7 +169,7 @@ async function mapBounded<T, R>(
 export const idleCashDetector: Detector = {
   kinds: ['idle_cash'],
   async detect(db, scope) {
-    const candidates = await selectCandidates(db, scope.clientIds ?? [], scope.today);
+    const candidates = await selectCandidates(db, scope.clientIds, scope.today);
     // The market rates of a day are the same for every client: read once per distinct last day.
     const rates = new Map<string, Promise<RunRates>>();
     const benchmarksOf = (day: string) => {

@@ -13,7 +13,7 @@ import {
 } from '../../../../test/test-context';
 import { readMaturityLimitDays } from '../../settings/global-settings.service';
 import { detectExceptions } from '../detect-exceptions';
-import type { DetectionScope } from '../finding';
+import type { DetectorScope } from '../finding';
 import { maturingInvestmentsDetector } from './maturing-investments.detector';
 
 // Issue 43 point 1, "maturing investments inside the maturity limit with no note": one exception per
@@ -24,7 +24,7 @@ let ctx: TestContext;
 let author: SignedInUser;
 const db = () => ctx.database.db;
 const TODAY = '2026-10-20';
-const scopeOf = (clientIds: number[]): DetectionScope => ({
+const scopeOf = (clientIds: number[]): DetectorScope => ({
   clientIds,
   today: TODAY,
   now: new Date(`${TODAY}T15:00:00Z`),

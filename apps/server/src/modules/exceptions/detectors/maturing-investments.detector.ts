@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { readMaturityLimitDays } from '../../settings/global-settings.service';
-import type { Detector, Finding } from '../finding';
+import { scopeClients, type Detector, type Finding } from '../finding';
 import { formatDollars } from './format-dollars';
 
 interface MaturingRow {
@@ -46,7 +46,7 @@ export const maturingInvestmentsDetector: Detector = {
       join investment_types t on t.investment_type_id = i.investment_type_id
       join accounts a on a.account_id = i.account_id
       left join banks bk on bk.bank_id = a.bank_id
-      where i.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+      where i.client_id = any(${scopeClients(scope)})
         and i.maturity_date between ${scope.today}::date and ${scope.today}::date + ${limit}::int
         and not exists (select 1 from notes n
           where n.table_linked_to = 'accounts' and n.linked_id = i.account_id

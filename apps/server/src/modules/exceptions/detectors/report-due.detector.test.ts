@@ -5,7 +5,7 @@ import { createAccountRow, createRelatedBank } from '../../../../test/account-fi
 import { createBatchAccountRow } from '../../../../test/batch-fixtures';
 import { createClients, createTestContext, type TestContext } from '../../../../test/test-context';
 import { detectExceptions } from '../detect-exceptions';
-import type { DetectionScope } from '../finding';
+import type { DetectorScope } from '../finding';
 import { reportDueDetector } from './report-due.detector';
 
 // Issue 43 point 1, "report due": an open report whose due date is near or past with its analysis not
@@ -14,7 +14,7 @@ import { reportDueDetector } from './report-due.detector';
 let ctx: TestContext;
 const db = () => ctx.database.db;
 const TODAY = '2026-10-20';
-const scopeOf = (clientIds: number[]): DetectionScope => ({
+const scopeOf = (clientIds: number[]): DetectorScope => ({
   clientIds,
   today: TODAY,
   now: new Date(`${TODAY}T15:00:00Z`),

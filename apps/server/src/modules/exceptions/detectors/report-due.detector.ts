@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EXCEPTION_RULES } from '@tideline/contracts/exceptions/exceptions.schemas';
-import type { Detector, Finding } from '../finding';
+import { scopeClients, type Detector, type Finding } from '../finding';
 
 interface DueRow {
   clientId: number;
@@ -63,7 +63,7 @@ export const reportDueDetector: Detector = {
         where b.open_report_id = r.open_report_id) ba on true
       left join lateral (select count(*)::int as generated, coalesce(bool_or(p.finalized), false) as finalized
         from reports p where p.open_report_id = r.open_report_id) rp on true
-      where r.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+      where r.client_id = any(${scopeClients(scope)})
         and r.closed_at is null and r.due_date is not null
         and r.due_date <= ${scope.today}::date + ${window}::int
         and (r.analysis_completed_at is null

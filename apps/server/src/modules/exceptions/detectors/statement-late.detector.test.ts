@@ -7,7 +7,7 @@ import { createBatchAccountRow, createBatchFileRow, createBatchRow } from '../..
 import { createClients, createTestContext, type TestContext } from '../../../../test/test-context';
 import { upsertGlobalSetting } from '../../settings/global-settings.queries';
 import { detectExceptions } from '../detect-exceptions';
-import type { DetectionScope, Finding } from '../finding';
+import type { DetectorScope, Finding } from '../finding';
 import { statementLateDetector } from './statement-late.detector';
 import { findLatePeriod } from './statement-periods';
 
@@ -17,7 +17,7 @@ import { findLatePeriod } from './statement-periods';
 
 let ctx: TestContext;
 const db = () => ctx.database.db;
-const scopeOf = (clientId: number, today: string): DetectionScope => ({
+const scopeOf = (clientId: number, today: string): DetectorScope => ({
   clientIds: [clientId],
   today,
   now: new Date(`${today}T15:00:00Z`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { GLOBAL_SETTING_IDS } from '@tideline/contracts/settings/global-settings.schemas';
 import { readGlobalSetting } from '../../settings/global-settings.service';
-import type { Detector, Finding } from '../finding';
+import { scopeClients, type Detector, type Finding } from '../finding';
 import { findLatePeriod, formatLongDay } from './statement-periods';
 
 interface AccountRow {
@@ -40,9 +40,9 @@ export const statementLateDetector: Detector = {
       -- statements are few (an open cycle's), so they are added up once, not per account.
       left join (select ba.account_id, max(ss.to_date) as last_day from staging_statements ss
           join batch_accounts ba on ba.batch_account_id = ss.batch_account_id
-          where ss.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+          where ss.client_id = any(${scopeClients(scope)})
           group by ba.account_id) staged on staged.account_id = a.account_id
-      where a.client_id = any(${sql.param([...(scope.clientIds ?? [])])}::int[])
+      where a.client_id = any(${scopeClients(scope)})
         and not a.account_closed and not a.is_staging`);
     const findings: Finding[] = [];
     for (const r of rows as unknown as AccountRow[]) {
